@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-initial.ts';
+
+// Listed explicitly so the server, tests and tools run the same set in the same order.
+export const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};

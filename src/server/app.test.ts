@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from './app.ts';
+import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';
+
+describe.each(testDialects)('app on %s', (dialect) => {
+  let t: TestApp;
+  const web = mkdtempSync(join(tmpdir(), 'fc-web-'));
+  beforeAll(async () => {
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Futurecast</title><div id="root"></div>');
+    writeFileSync(join(web, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    t = await buildTestApp({
+      dialect,
+      deps: { webRoot: web },
+      env: { TRUST_PROXY: 'true' },
+      setup: (app) => {
+        app.post(
+          '/api/test-limited',
+          { config: { rateLimit: { max: 2, timeWindow: 60_000 } } },
+          async () => ({ success: true }),
+        );
+        app.post('/api/test-echo', async (request) => ({ success: true, body: request.body }));
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reports health with a real database check', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { ok: true, dialect } });
+  });
+
+  it('answers unknown /api paths with the JSON error shape', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'No such endpoint: GET /api/does-not-exist',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('rejects malformed JSON with 400, never 5xx', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'Request body is not valid JSON' });
+  });
+
+  it('rejects a body over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sends the strict security headers on every response', async () => {
+    for (const url of ['/api/health', '/', '/api/nope']) {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS only when served over HTTPS', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('serves index.html for client routes and never caches it', async () => {
+    for (const url of ['/', '/login', '/analytics?x=1', '/verify-email?token=abc', '/some/unknown/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with long-lived cache headers and compression', async () => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const missing = await t.app.inject('/assets/missing-000.js');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('rate-limits routes that opt in with 429 and Retry-After, and never /api/health', async () => {
+    const call = () => t.app.inject({ method: 'POST', url: '/api/test-limited', remoteAddress: '10.9.9.9' });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    for (let i = 0; i < 30; i++) {
+      expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+    }
+  });
+
+  it('exposes Prometheus metrics by route', async () => {
+    await t.app.inject('/api/health');
+    const res = await t.app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas, and its UI', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+    const ui = await t.app.inject('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

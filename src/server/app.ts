@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis?: Redis | undefined;
+  /** Where the built SPA lives; defaults to ./dist/web. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+const version: string = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+).version;
+
+/** Log lines never carry secrets: credentials are redacted and token query values masked. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimits(app, deps.redis);
+  registerMetrics(app);
+  await registerOpenApi(app, version);
+
+  await app.register(healthRoutes({ database, version }));
+
+  await registerSpa(app, deps.webRoot ?? resolve('dist/web'));
+  return app;
+}

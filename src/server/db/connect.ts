@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+import type { Db } from './database.ts';
+
+export type Dialect = DatabaseTarget['dialect'];
+
+export interface Database {
+  readonly db: Db;
+  readonly dialect: Dialect;
+  /** PostgreSQL schema the connection runs in, when not the default. */
+  readonly schema?: string | undefined;
+  close(): Promise<void>;
+}
+
+// timestamptz → ISO string, so both dialects hand the app the same shape.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+// count(*) and sums come back as int8/numeric strings; our figures fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export interface ConnectOptions {
+  /** PostgreSQL only: run inside this schema (tests isolate runs this way). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Database {
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+  }
+  if (target.filename !== ':memory:') mkdirSync(dirname(target.filename), { recursive: true });
+  const sqlite = new SQLite(target.filename);
+  // WAL + synchronous=NORMAL: a committed write survives a crash or kill -9 of the process
+  // (the WAL is written before the commit returns); see docs/decisions/002-data-model.md.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

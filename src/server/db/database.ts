@@ -1,0 +1,192 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+// Timestamps are ISO-8601 UTC strings on both dialects (pg's parser is set in connect.ts).
+type Timestamp = ColumnType<string, string | undefined, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  username_key: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  email_verified_at: string | null;
+  is_demo: Flag;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  remember: Flag;
+  created_at: Timestamp;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PredictionsTable {
+  id: Generated<number>;
+  user_id: number;
+  prediction_text: string;
+  category: string;
+  categories: string | null;
+  is_public: Flag;
+  text_length: number;
+  text_quality_score: number | null;
+  sentiment_score: number | null;
+  reliability_score: number | null;
+  is_flagged: Flag;
+  flag_reason: string | null;
+  flag_reasoning: string | null;
+  suggestions: string | null;
+  analysis: string | null;
+  scoring_version: string | null;
+  likes_count: Flag;
+  dislikes_count: Flag;
+  comments_count: Flag;
+  engagement_score: Flag;
+  hot_score: ColumnType<number, number | undefined, number>;
+  is_demo: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PredictionCategoriesTable {
+  prediction_id: number;
+  category: string;
+}
+
+export interface PredictionLshTable {
+  band_key: string;
+  prediction_id: number;
+}
+
+export interface VotesTable {
+  prediction_id: number;
+  user_id: number;
+  value: 1 | -1;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  prediction_id: number;
+  user_id: number;
+  comment_text: string;
+  created_at: Timestamp;
+}
+
+export interface FaqFeedbackTable {
+  id: Generated<number>;
+  faq_index: number;
+  faq_question: string;
+  feedback_type: 'like' | 'dislike';
+  user_email: string | null;
+  user_comment: string | null;
+  subscribe_to_analytics: Flag;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface NewsStoriesTable {
+  id: Generated<number>;
+  story_key: string;
+  title: string;
+  summary: string;
+  bullet_points: string;
+  keywords: string;
+  category: string;
+  source: string;
+  trend: string;
+  type: string;
+  article_count: Flag;
+  is_demo: Flag;
+  published_at: string;
+  updated_at: Timestamp;
+}
+
+export interface NewsArticlesTable {
+  id: Generated<number>;
+  story_id: number;
+  url_hash: string;
+  url: string;
+  source: string;
+  title: string;
+  description: string | null;
+  feed_url: string;
+  published_at: string;
+  fetched_at: Timestamp;
+}
+
+export interface JobStateTable {
+  name: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  checkpoint: string | null;
+  updated_at: Timestamp;
+}
+
+export interface RollupDailyTable {
+  day: string;
+  category: string;
+  predictions: Flag;
+  public_predictions: Flag;
+  flagged: Flag;
+  scored: Flag;
+  quality_sum: ColumnType<number, number | undefined, number>;
+  length_sum: Flag;
+  tier_high: Flag;
+  tier_good: Flag;
+  tier_fair: Flag;
+  tier_low: Flag;
+}
+
+export interface RollupHourlyTable {
+  day: string;
+  hour: number;
+  category: string;
+  predictions: Flag;
+}
+
+export interface RollupDailyMembersTable {
+  day: string;
+  category: string;
+  user_id: number;
+  predictions: Flag;
+}
+
+export interface Tables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  predictions: PredictionsTable;
+  prediction_categories: PredictionCategoriesTable;
+  prediction_lsh: PredictionLshTable;
+  votes: VotesTable;
+  comments: CommentsTable;
+  faq_feedback: FaqFeedbackTable;
+  news_stories: NewsStoriesTable;
+  news_articles: NewsArticlesTable;
+  job_state: JobStateTable;
+  rollup_daily: RollupDailyTable;
+  rollup_hourly: RollupHourlyTable;
+  rollup_daily_members: RollupDailyMembersTable;
+}
+
+export type Db = Kysely<Tables>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PredictionRow = Selectable<PredictionsTable>;
+export type NewPrediction = Insertable<PredictionsTable>;

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const API_PATH = /^\/(api(\/|$)|metrics$)/;
+const HAS_EXTENSION = /\.[a-z0-9]+$/i;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * client route (no file extension, not /api) answered with index.html so React Router takes over.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexFile = join(webRoot, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
+    if (isPage && !HAS_EXTENSION.test(path)) {
+      if (!indexHtml) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({
+      success: false,
+      message: `No such endpoint: ${request.method} ${path}`,
+      code: 'NOT_FOUND',
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { connectDatabase, type Database, type Dialect } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+/** The dialects this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends Database {
+  /** The SQLite file, for tests that reopen it. */
+  readonly file?: string;
+}
+
+/** A fresh, migrated database: a SQLite file in a temp dir, or its own PostgreSQL schema. */
+export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<TestDatabase> {
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = connectDatabase({ dialect: 'postgres', connectionString: url }, { schema, poolSize: 4 });
+    await migrateToLatest(database);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'futurecast-test-'));
+  const file = join(dir, 'test.db');
+  const database = connectDatabase({ dialect: 'sqlite', filename: file });
+  await migrateToLatest(database);
+  return {
+    ...database,
+    file,
+    close: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dir = mkdtempSync(join(tmpdir(), 'futurecast-cfg-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: join(dir, 'unused.db'),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
+    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+    LOG_LEVEL: 'silent',
+    ALTCHA_MAX_NUMBER: '20',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database; close() tears both down (STYLE.md rule 8). */
+export async function buildTestApp(
+  options: {
+    dialect?: Dialect;
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.dialect);
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, logger: false, webRoot: '/nonexistent', ...options.deps });
+  await options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** The one error shape every failing /api call returns (ARCHITECTURE.md § API). */
+export const ErrorReplySchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorReply = z.infer<typeof ErrorReplySchema>;
+
+export const HealthReplySchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']), latencyMs: z.number() }),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type HealthReply = z.infer<typeof HealthReplySchema>;
