@@ -1,0 +1,17 @@
+import { LogoMark } from '../components/ui/logo';
+import { Spinner } from '../components/ui/spinner';
+
+/** Shown while the session loads (SPEC.md §2) and while the first route's code arrives. */
+export function LoadingScreen() {
+  return (
+    <div className="grid min-h-dvh place-items-center bg-canvas px-6">
+      <div className="flex flex-col items-center gap-5 text-center motion-safe:animate-fade-in">
+        <LogoMark className="size-14 shadow-raised rounded-[14px]" />
+        <div role="status" className="flex items-center gap-3 text-ink-600">
+          <Spinner size="sm" label={null} className="text-brand-600" />
+          <span className="text-sm font-medium">Loading...</span>
+        </div>
+      </div>
+    </div>
+  );
+}

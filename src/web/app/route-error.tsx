@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClasses } from '../components/ui/button';
+import { ErrorIcon } from '../components/ui/icons';
+import { LogoMark } from '../components/ui/logo';
+import { NotFoundContent } from './routes/not-found';
+
+function ErrorContent() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <div className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600">
+        <ErrorIcon className="size-7" />
+      </div>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink-900">Something went wrong</h1>
+      <p className="mt-3 text-base leading-relaxed text-ink-600">
+        This page couldn't be shown. It may have been updated since you opened Futurecast, or the connection
+        dropped. Trying again usually helps.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* A full reload also picks up new code after a deployment (stale chunk names). */}
+        <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <Link to="/" className={buttonClasses({ variant: 'secondary' })} reloadDocument>
+          Go to Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** errorElement of each page: rendered inside the shell, so navigation keeps working. */
+export function RouteError() {
+  return (
+    <>
+      <title>Something went wrong · Futurecast</title>
+      <ErrorContent />
+    </>
+  );
+}
+
+/** errorElement of the shell itself: no navigation bar to rely on. */
+export function RootError() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>Something went wrong · Futurecast</title>
+      <div className="flex items-center gap-2.5 px-4 py-4 sm:px-6">
+        <LogoMark className="size-8" />
+        <span className="text-lg font-bold tracking-tight">Futurecast</span>
+      </div>
+      <main id="main" className="flex-1">
+        <ErrorContent />
+      </main>
+    </div>
+  );
+}
