@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, watchConsole } from './support';
+
+const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: boolean }[] = [
+  { path: '/', heading: /Join & Predict/ },
+  { path: '/submit', heading: /./ },
+  { path: '/login', heading: /./ },
+  { path: '/signup', heading: /./ },
+  { path: '/forgot-password', heading: /./, dialog: true },
+  { path: '/analytics', heading: /./ },
+  { path: '/verify-email', heading: /./ },
+  { path: '/reset-password', heading: /./ },
+  { path: '/my-predictions', heading: /./, finalPath: '/login' },
+  { path: '/no-such-page', heading: /Page not found/ },
+];
+
+test.describe('navigation shell', () => {
+  test('desktop shows Home, Submit, Analytics and Login for a visitor, and navigates', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Submit', 'Analytics', 'Login']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'My Account' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Analytics', exact: true }).click();
+    await expect(page).toHaveURL(/\/analytics$/);
+    await expect(nav.getByRole('link', { name: 'Analytics', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await nav.getByRole('link', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(/\/submit$/);
+    await nav.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(problems).toEqual([]);
+  });
+
+  test('at 360 px the hamburger menu holds the same entries and works by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(
+      `#${await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls')}`,
+    );
+    for (const name of ['Home', 'Submit', 'Analytics', 'Login']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Analytics', exact: true }).click();
+    await expect(page).toHaveURL(/\/analytics$/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    expect(problems).toEqual([]);
+  });
+
+  test('an unparseable stored token is removed and the visitor is signed out', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', 'not-a-jwt');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the performance monitor appears only with the debug flag', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByLabel('Performance monitor')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('futurecast:debug-perf', '1'));
+    await page.reload();
+    const monitor = page.getByLabel('Performance monitor');
+    await expect(monitor).toBeVisible();
+    for (const metric of ['LCP', 'INP', 'CLS', 'TTFB']) await expect(monitor).toContainText(metric);
+  });
+});
+
+for (const route of ROUTES) {
+  test(`${route.path} loads without console errors and passes axe`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(route.path);
+    await expect(page).toHaveURL(new RegExp(`${(route.finalPath ?? route.path).replace(/[?]/g, '\\?')}$`));
+    if (route.dialog) await expect(page.getByRole('dialog')).toBeVisible();
+    else await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.heading);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the home page renders at 360 px without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+});
