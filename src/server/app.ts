@@ -5,7 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -20,6 +23,10 @@ export interface AppDeps {
   /** Where the built SPA lives; defaults to ./dist/web. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMTP/outbox mailer (tests). */
+  mailer?: Mailer;
+  /** Replaces the captcha provider's siteverify URL (tests run a local one). */
+  captchaSiteverifyUrl?: string;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -68,7 +75,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app);
   await registerOpenApi(app, version);
 
+  await app.register(authPlugin, { db: database.db, secret: config.sessionSecret });
+
   await app.register(healthRoutes({ database, version }));
+  await app.register(
+    accountsRoutes({
+      config,
+      database,
+      mailer: deps.mailer,
+      captchaSiteverifyUrl: deps.captchaSiteverifyUrl,
+    }),
+  );
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'));
   return app;

@@ -1,0 +1,111 @@
+// Normalisation for duplicate detection: two texts that differ only in case, punctuation,
+// spacing, emoji, digit script, Arabic/Persian letter forms, number words or a lead-in such as
+// "I predict that" normalise to the same string.
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+// "three hundred fifty" -> "350"; scale words (million, billion) stay words so that
+// "2.5 million" and "two and a half million" are not forced into one spelling.
+function numberWordsToDigits(tokens: string[]): string[] {
+  const out: string[] = [];
+  let value = 0;
+  let inNumber = false;
+  const flush = () => {
+    if (inNumber) out.push(String(value));
+    value = 0;
+    inNumber = false;
+  };
+  for (const token of tokens) {
+    const parts = token.split('-');
+    const allNumeric = parts.every((p) => p in UNITS || p in TENS);
+    if (allNumeric) {
+      for (const p of parts) value += UNITS[p] ?? TENS[p] ?? 0;
+      inNumber = true;
+    } else if (token === 'hundred' && inNumber) {
+      value *= 100;
+    } else if (token === 'and' && inNumber) {
+      // "three hundred and fifty" keeps going.
+    } else {
+      flush();
+      out.push(token);
+    }
+  }
+  flush();
+  return out;
+}
+
+const LEAD_INS =
+  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|creo que\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Tokens of the normalised text; CJK text is tokenised per character. */
+export function duplicateTokens(text: string): string[] {
+  let s = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[ي]/g, 'ی')
+    .replace(/[ك]/g, 'ک')
+    .replace(/[ۀة]/g, 'ه')
+    .replace(/[أإآ]/g, 'ا')
+    .replace(/[\u064B-\u065F\u0670\u0640]|\u200c|\u200d|\u200e|\u200f/g, '')
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[’‘`´]/g, "'")
+    .replace(/٪/g, '%')
+    .replace(/\b(?:per ?cent|percent)\b|درصد|pour ?cent|por ?ciento|prozent|процент\p{L}*/gu, ' % ')
+    // Thousands separators go; a decimal comma becomes a point.
+    .replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1')
+    .replace(/(\d)[,٫](?=\d)/g, '$1.')
+    .replace(/[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/(^|\s)['+-]+|['+-]+(?=\s|$)/g, '$1')
+    .trim();
+  s = s.replace(LEAD_INS, '').trim();
+  const tokens: string[] = [];
+  for (const chunk of s.split(/\s+/u)) {
+    if (!chunk) continue;
+    if (CJK.test(chunk)) {
+      // Keep digit runs whole, split the ideographs.
+      for (const m of chunk.matchAll(/\d+(?:\.\d+)?%?|[^\d]/gu)) tokens.push(m[0]);
+    } else {
+      for (const part of chunk.split(/(?<=\d)(?=[%$€£])|(?<=[%$€£])(?=\d)/u)) tokens.push(part);
+    }
+  }
+  return numberWordsToDigits(tokens);
+}
+
+export function normalizeForDuplicate(text: string): string {
+  return duplicateTokens(text).join(' ');
+}

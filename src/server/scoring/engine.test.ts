@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
+
+const now = new Date('2026-11-01T00:00:00Z');
+const score = (text: string, extra: Partial<Parameters<typeof analyzePrediction>[0]> = {}) =>
+  analyzePrediction({ text, categories: [], now, ...extra });
+
+describe('analyzePrediction', () => {
+  it('rates a specific, measurable, dated forecast highly and explains every point', () => {
+    const a = score('Tesla will deliver more than 2.5 million vehicles worldwide in 2027.');
+    expect(a.version).toBe(SCORING_VERSION);
+    expect(a.verdict).toBe('publish');
+    expect(a.is_flagged).toBe(false);
+    expect(a.flag_reasoning).toBeNull();
+    expect(a.quality_tier).toBe('high');
+    expect(a.reasons.map((r) => r.code)).toEqual(
+      expect.arrayContaining(['future_oriented', 'time_bound', 'measurable_quantity', 'specific']),
+    );
+    expect(a.reasons.reduce((sum, r) => sum + r.effect, 0)).toBe(a.reliability_score);
+    expect(a.text_quality_score).toBeGreaterThan(0.8);
+    expect(a.language).toBe('en');
+  });
+
+  it('is deterministic', () => {
+    const text = 'The Fed will cut rates twice in 2027.';
+    expect(score(text)).toEqual(score(text));
+  });
+
+  it('suggests the missing pieces of a vague forecast', () => {
+    const a = score('Things will get better soon.');
+    expect(a.quality_tier).toBe('needs_improvement');
+    const titles = a.suggestions.map((s) => s.title);
+    expect(titles).toContain('Add a time frame');
+    expect(titles).toContain('Make it measurable');
+    for (const s of a.suggestions) expect(['high', 'medium', 'low']).toContain(s.priority);
+  });
+
+  it.each([
+    ['spam', 'Earn $500 a day from home! Click here: http://easy-money-now.xyz'],
+    ['abusive', 'Shut up you stupid loser, nobody cares about your predictions.'],
+    ['gibberish', 'asdfgh qwerty zxcvb lkjh'],
+  ])('rejects %s', (category, text) => {
+    const a = score(text);
+    expect(a.verdict).toBe('reject');
+    expect(a.flag_reasoning?.category).toBe(category);
+    expect(a.flag_reasoning?.improvement_tips.length).toBeGreaterThan(0);
+    expect(a.reliability_score).toBeLessThanOrEqual(10);
+  });
+
+  it('warns about machine-generated style and marks it as such', () => {
+    const a = score(
+      "In today's rapidly evolving landscape, it is important to note that AI is poised to revolutionize the way we work.",
+    );
+    expect(a.verdict).toBe('warn');
+    expect(a.flag_reasoning).toMatchObject({ category: 'machine_generated', ai_generated: true });
+  });
+
+  it.each([
+    'What does everyone think about the new iPhone?',
+    'Apple released the iPhone 15 in September 2023.',
+    'I love pizza with extra cheese.',
+  ])('warns that "%s" is not a prediction', (text) => {
+    const a = score(text);
+    expect(a.verdict).toBe('warn');
+    expect(a.flag_reasoning?.category).toBe('not_a_prediction');
+  });
+
+  it('treats test, contest, latest and protest as ordinary words', () => {
+    const a = score(
+      'The latest protest movement will win the contest for the test seat in the 2027 election.',
+    );
+    expect(a.is_flagged).toBe(false);
+    expect(a.verdict).toBe('publish');
+  });
+
+  it.each([
+    ['fa', 'تا پایان سال ۱۴۰۶ نرخ تورم در ایران به زیر ۳۰ درصد خواهد رسید.'],
+    ['fr', 'La Banque centrale européenne baissera ses taux à 1,5 % d’ici la fin de 2027.'],
+    ['es', 'El Real Madrid ganará la Liga de Campeones en 2027.'],
+    ['de', 'Die Inflation in Deutschland wird 2027 unter 2 Prozent fallen.'],
+    ['ru', 'К 2028 году инфляция в России опустится ниже 4 процентов.'],
+    ['zh', '到2030年，中国电动汽车将占新车销量的70%以上。'],
+  ])('reads %s without calling it gibberish', (language, text) => {
+    const a = score(text);
+    expect(a.language).toBe(language);
+    expect(a.is_flagged).toBe(false);
+    expect(a.reliability_score).toBeGreaterThanOrEqual(60);
+    expect(a.sentiment_score).toBe(0);
+  });
+
+  it('uses the time of submission to tell a future year from a past one', () => {
+    const text = 'Bitcoin trades above $200,000 in 2027.';
+    expect(
+      score(text, { now: new Date('2026-01-01') }).reasons.some((r) => r.code === 'future_oriented'),
+    ).toBe(true);
+    expect(
+      score(text, { now: new Date('2029-01-01') }).reasons.some((r) => r.code === 'future_oriented'),
+    ).toBe(false);
+  });
+
+  it('measures sentiment on English text', () => {
+    expect(
+      score('Renewable energy will bring wonderful, cheap and clean power to millions by 2030.')
+        .sentiment_score,
+    ).toBeGreaterThan(0.1);
+    expect(
+      score('A terrible recession will destroy millions of jobs and ruin families in 2027.').sentiment_score,
+    ).toBeLessThan(-0.1);
+  });
+
+  it('flags a duplicate the index found and rejects it', () => {
+    const a = score('Brazil will win the 2030 FIFA World Cup.', { duplicateOf: { id: 7, similarity: 0.92 } });
+    expect(a.verdict).toBe('reject');
+    expect(a.flag_reasoning?.category).toBe('duplicate');
+  });
+
+  it('penalises links, shouting and profanity, each as its own reason', () => {
+    const codes = (t: string) => score(t).reasons.map((r) => r.code);
+    expect(codes('Oil will hit $100 in 2027, see https://example.com/oil')).toContain('links');
+    expect(codes('OIL WILL HIT $100 IN 2027 AND EVERYONE WILL PANIC')).toContain('shouting');
+    expect(codes('This shitty economy will crash in 2027.')).toContain('profanity');
+  });
+
+  it('notes a chosen category that the text does not support', () => {
+    const a = score('The Federal Reserve will cut interest rates as inflation falls in 2027.', {
+      categories: ['Sports'],
+    });
+    expect(a.reasons.some((r) => r.code === 'category_mismatch')).toBe(true);
+  });
+});
+
+describe('author history', () => {
+  it('says little about new members and more about established ones', () => {
+    expect(authorAdjustment(undefined)).toBe(0);
+    expect(authorAdjustment({ totalPredictions: 0, flaggedPredictions: 0 })).toBe(0);
+    expect(Math.abs(authorAdjustment({ totalPredictions: 1, flaggedPredictions: 1 }))).toBeLessThanOrEqual(6);
+    expect(authorAdjustment({ totalPredictions: 40, flaggedPredictions: 0 })).toBe(5);
+    expect(authorAdjustment({ totalPredictions: 40, flaggedPredictions: 30 })).toBe(-10);
+  });
+
+  it('moves reliability, not text quality', () => {
+    const text = 'Tesla will deliver more than 2.5 million vehicles worldwide in 2027.';
+    const plain = score(text);
+    const trusted = score(text, { author: { totalPredictions: 50, flaggedPredictions: 0 } });
+    expect(trusted.text_quality_score).toBe(plain.text_quality_score);
+    expect(trusted.reliability_score).toBeGreaterThanOrEqual(plain.reliability_score);
+  });
+});
+
+describe('qualityTier', () => {
+  it('uses the 80/60/40 cut-offs', () => {
+    expect([85, 80, 79, 60, 59, 40, 39].map(qualityTier)).toEqual([
+      'high',
+      'high',
+      'good',
+      'good',
+      'fair',
+      'fair',
+      'needs_improvement',
+    ]);
+  });
+});

@@ -1,0 +1,184 @@
+import nlp from 'compromise/two';
+
+// English grammar signals from compromise's lexicon (24k words tagged with tense, number words,
+// places, organisations, people) plus our own patterns. The full tagger pass (nlp(text)) was
+// measured at 0.3-3 ms a text and, through its allocations, pushed p99 scoring time to 5-20 ms;
+// compromise-dates tripled it again. A lexicon lookup per token keeps the knowledge and costs
+// microseconds; the deadline patterns below answer the only date question we ask: is there a
+// time frame to check the claim against.
+export interface EnglishSignals {
+  futureStrong: number;
+  predictionVerb: boolean;
+  possibility: number;
+  deadlines: string[];
+  /** The text with its time frames blanked out, so 'within two years' isn't read as a quantity. */
+  timeless: string;
+  pastTense: number;
+  pastTime: boolean;
+  values: number;
+  entities: string[];
+  nouns: number;
+  quantityWords: string[];
+  outcomes: string[];
+  directions: string[];
+  calibrated: boolean;
+}
+
+const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+const tagsOf = (word: string): string => LEXICON[word] ?? '';
+
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const COUNT =
+  '(?:\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|fifty|a few|few|several|a couple of)';
+const UNIT = '(?:days?|weeks?|months?|quarters?|years?|decades?)';
+const PERIOD = '(?:year|month|week|decade|century|quarter|season|summer|winter|spring|autumn|fall)';
+
+// A time frame somebody could check the claim against.
+const DEADLINE_PATTERNS: readonly RegExp[] = [
+  /\b(?:19|20|21)\d\d\b/u,
+  new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20|21)\\d\\d\\b`, 'u'),
+  /\b(?:q[1-4]|h[12]|fy)\s*(?:of\s+)?'?(?:20)?\d\d\b/u,
+  new RegExp(`\\bwithin\\s+(?:the\\s+)?(?:next\\s+)?${COUNT}\\s+${UNIT}\\b`, 'u'),
+  new RegExp(`\\b(?:in|over|during)\\s+the\\s+(?:next|coming)\\s+(?:${COUNT}\\s+)?${UNIT}\\b`, 'u'),
+  new RegExp(`\\bin\\s+${COUNT}\\s+${UNIT}(?:'?\\s+time)?\\b`, 'u'),
+  new RegExp(
+    `\\b(?:by|before|until)\\s+(?:the\\s+)?(?:end|middle|start|beginning|close)\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?${PERIOD}\\b`,
+    'u',
+  ),
+  new RegExp(
+    `\\b(?:by|before|until|in|this|next)\\s+(?:${MONTH}|${PERIOD}|christmas|easter|new year)\\b`,
+    'u',
+  ),
+  /\b(?:next|coming|upcoming|following)\s+(?:\p{L}+\s+){0,2}(?:election|elections|olympics|world cup|cup|season|quarter|budget|census|summit|final|tournament|championship|games|fiscal year|academic year)\b/u,
+  /\b(?:tomorrow|tonight|this decade|this century)\b/u,
+];
+// 'will' as a verb: not 'political will', 'free will', 'the will of the people'.
+const FUTURE =
+  /(?<!\b(?:the|a|political|free|good|ill|own|his|her|their|our|your|its|of)\s)\b(?:will|shall|'ll|won't|wont)\s+(?:not\s+|never\s+)?(?:\p{L}+ly\s+)?\p{L}+|\bgoing\s+to\s+(?:\p{L}+ly\s+)?\p{L}+|\bgonna\s+\p{L}+|\b(?:is|are|am|be|was|were|'s|'re|seems?)\s+(?:\p{L}+ly\s+)?(?:expected|likely|set|poised|projected|forecast|due|bound|slated|scheduled|certain|sure|about|on track|on course)\s+to\b/gu;
+const PAST_TIME =
+  /\b(?:last|previous)\s+(?:year|month|week|decade|season|quarter|night)\b|\b(?:yesterday|ago|already|used to|back in|so far)\b/u;
+const QUANTITY_WORDS =
+  /\b(?:double|doubles|doubled|triple|triples|halve|halves|half|twice|most|majority|minority|exceed|exceeds|surpass|surpasses|overtake|overtakes|outsell|outsells|outperform|outperforms|outnumber|at least|at most|more than|less than|fewer than|above|below|record|all-time high|all-time low|top \d+|highest|lowest|largest|biggest|(?!(?:rath|oth|howev)er\b)\p{L}{3,}er than)\b/gu;
+// Outcomes that either happen or don't (precise), and movements without a size (direction).
+const PRECISE_OUTCOMES =
+  /\b(?:win|wins|lose|loses|pass|passes|ban|bans|approve|approves|launch|launches|release|releases|legali[sz]e|legali[sz]es|elect|elects|default|defaults|merge|merges|acquire|acquires|collapse|collapses|announce|announces|sign|signs|join|joins|leave|leaves|qualify|qualifies|resign|resigns|shut down|go bankrupt|ipo|force|forces|introduce|introduces|abolish|abolishes|adopt|adopts|invade|invades|retire|retires|land|lands|host|hosts|hold|holds|split|splits|file|files|declare|declares|peak|peaks|operate|operates|overtake|overtakes|crown|crowned|beat|beats|defeat|defeats|(?:start|stop|begin|end)\s+\p{L}+ing|(?:be|become)\s+(?:legal|illegal|banned|mandatory|standard|law|free|compulsory|approved|abolished|elected|crowned|released|launched|phased out|cancell?ed|bankrupt|extinct|obsolete)|phased out)\b/gu;
+const DIRECTIONS =
+  /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
+const PREDICTION_VERBS =
+  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe)\b/u;
+const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
+const CALIBRATED =
+  /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
+const AUXILIARY = /^(?:is|are|am|be|been|being|was|were|will|to|has|have|had|get|gets|got|'s|'re)$/u;
+const ATTRIBUTIVE =
+  /^(?:the|a|an|more|most|less|very|newly|fully|highly|well|much|its|their|his|her|our|your|my)$/u;
+const ENTITY_TAG =
+  /Organization|Country|City|Place|Region|Person|Name|SportsTeam|Currency|ProperNoun|Demonym/u;
+const VALUE_TAG = /Cardinal|TextValue|Multiple|Fraction/u;
+// Common nouns open sentences too ('Inflation will fall'); these endings mark them.
+const COMMON_NOUN_ENDING =
+  /(?:tion|sion|ment|ness|ity|ism|ance|ence|ing|ship|hood|age|ure|ery|ics|ies|ers|s)$/u;
+const OPENER_FOLLOWERS =
+  /^(?:will|shall|would|could|should|may|might|can|is|are|was|were|has|have|had|and|won't|to|'ll)$/u;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+
+function all(re: RegExp, text: string): string[] {
+  re.lastIndex = 0;
+  return [...text.matchAll(re)].map((m) => m[0]);
+}
+
+interface Token {
+  text: string;
+  lower: string;
+  first: boolean;
+  possessive: boolean;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/u)) {
+    let first = true;
+    for (const m of sentence.matchAll(WORD)) {
+      // Possessives name the same thing: "Japan's population" is about Japan.
+      const raw = m[0].replace(/[.’]+$/u, '').replace(/’/gu, "'");
+      const word = raw.replace(/'s$/u, '');
+      tokens.push({ text: word, lower: word.toLowerCase(), first, possessive: word !== raw });
+      first = false;
+    }
+  }
+  return tokens;
+}
+
+// Names of things: words the lexicon knows as places, organisations or people, capitalised
+// words after the first, acronyms and camel case (iPhone, SpaceX), and an opening word the
+// lexicon doesn't know that doesn't look like a common noun ('Tesla will ...').
+function namedThings(tokens: Token[], shouting: boolean): string[] {
+  const found = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (t.text.length < 2 || /^\d/u.test(t.text)) return;
+    // 'US' is a country, 'us' a pronoun: capitals decide before the lexicon does.
+    if (!shouting && /^\p{Lu}{2,}\d*$/u.test(t.text)) {
+      found.add(t.text);
+      return;
+    }
+    const tags = tagsOf(t.lower);
+    if (/Pronoun|Determiner|Preposition|Conjunction|Modal|Copula/u.test(tags)) return;
+    const next = tokens[i + 1];
+    const pair = next ? tagsOf(`${t.lower} ${next.lower}`) : '';
+    const known = ENTITY_TAG.test(tags) || ENTITY_TAG.test(pair);
+    const shaped = /^\p{Ll}+\p{Lu}/u.test(t.text) || (!shouting && /^\p{Lu}{2,}\d*$/u.test(t.text));
+    const capitalised = !shouting && /^\p{Lu}/u.test(t.text);
+    // Only as the whole subject ('Tesla will'), not as a modifier ('Vinyl records will').
+    const subject = next === undefined || OPENER_FOLLOWERS.test(next.lower) || t.possessive;
+    const unknownOpener =
+      t.first && capitalised && tags === '' && subject && !COMMON_NOUN_ENDING.test(t.lower);
+    if ((known && (capitalised || shaped)) || shaped || (capitalised && !t.first) || unknownOpener)
+      found.add(t.text);
+  });
+  return [...found];
+}
+
+const GLOBAL_DEADLINES = DEADLINE_PATTERNS.slice(1).map((re) => new RegExp(re.source, `${re.flags}g`));
+
+export function englishSignals(text: string, lower: string): EnglishSignals {
+  const tokens = tokenize(text);
+  const timeless = GLOBAL_DEADLINES.reduce((t, re) => t.replace(re, ' '), lower);
+  // Same test as the 'shouting' reason: a text in capitals has no capitals to read names from.
+  const upper = text.match(/\p{Lu}/gu)?.length ?? 0;
+  const letters = upper + (text.match(/\p{Ll}/gu)?.length ?? 0);
+  const shouting = letters >= 8 && upper / letters > 0.6;
+  let pastTense = 0;
+  let values = 0;
+  let nouns = 0;
+  tokens.forEach((t, i) => {
+    const tags = tagsOf(t.lower);
+    const previous = tokens[i - 1]?.lower ?? '';
+    // The lexicon files many participles under Adjective ('released'); after a subject they are past.
+    const pastShaped = /PastTense/u.test(tags) || /\p{L}{3,}ed$/u.test(t.lower);
+    if (pastShaped && !AUXILIARY.test(previous) && !ATTRIBUTIVE.test(previous)) pastTense++;
+    if (/Noun|Singular|Plural|Uncountable/u.test(tags) || (tags === '' && /^\p{L}{4,}$/u.test(t.lower)))
+      nouns++;
+  });
+  const words = timeless.match(WORD) ?? [];
+  words.forEach((word, i) => {
+    const idiom = word === 'one' && /^(?:day|time|way|of|another)$/u.test(words[i + 1] ?? '');
+    if (VALUE_TAG.test(tagsOf(word)) && !idiom) values++;
+  });
+  return {
+    futureStrong: all(FUTURE, lower).length,
+    predictionVerb: PREDICTION_VERBS.test(lower),
+    possibility: all(POSSIBILITY, lower).length,
+    deadlines: DEADLINE_PATTERNS.map((re) => re.exec(lower)?.[0]).filter((m): m is string => Boolean(m)),
+    timeless,
+    pastTense,
+    pastTime: PAST_TIME.test(lower),
+    values,
+    entities: namedThings(tokens, shouting),
+    nouns,
+    quantityWords: all(QUANTITY_WORDS, lower),
+    outcomes: all(PRECISE_OUTCOMES, lower),
+    directions: all(DIRECTIONS, lower),
+    calibrated: CALIBRATED.test(lower),
+  };
+}

@@ -1,0 +1,68 @@
+// npm run eval:scoring: scores the labelled set, prints the figures, writes results.json (which
+// the analytics page shows) and fails when overall agreement drops under the floor.
+import { writeFileSync } from 'node:fs';
+import { AGREEMENT_FLOOR, evaluate, loadDataset, measureTiming } from './evaluate.ts';
+
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+
+const dataset = loadDataset();
+const results = evaluate(dataset);
+const timing = measureTiming(dataset);
+
+console.log(`Futurecast scoring engine ${results.version}`);
+console.log(
+  `Labelled set: ${results.datasetSize.predictions} predictions (${results.datasetSize.persian} Persian, ${results.datasetSize.otherLanguages} other languages), ${results.datasetSize.pairs} duplicate/distinct pairs`,
+);
+console.log('\nflag                precision  recall   tp  fp  fn');
+for (const [flag, f] of Object.entries(results.perFlag)) {
+  console.log(
+    `${flag.padEnd(20)}${pct(f.precision).padStart(9)}${pct(f.recall).padStart(8)}${String(f.truePositives).padStart(5)}${String(f.falsePositives).padStart(4)}${String(f.falseNegatives).padStart(4)}`,
+  );
+}
+console.log('');
+console.log(
+  `overall agreement          ${pct(results.overallAgreement)}  (flag decisions + pairs; floor ${pct(AGREEMENT_FLOOR)})`,
+);
+console.log(`flag agreement             ${pct(results.flagAgreement)}`);
+console.log(`false flags on good        ${pct(results.falseFlagRate)}  (publishable, banded high/good)`);
+console.log(`false flags, publishable   ${pct(results.falseFlagRatePublishable)}`);
+console.log(
+  `quality band agreement     ${pct(results.bandAgreement)}  (within one band: ${pct(results.bandWithinOne)})`,
+);
+console.log(
+  `duplicate recall           ${pct(results.duplicateRecall)}  (LSH candidate recall ${pct(results.lshCandidateRecall)})`,
+);
+console.log(`distinct pairs called dup  ${results.distinctFalsePositives}`);
+console.log(
+  `holdout (${results.holdout.items} items)       flags ${pct(results.holdout.flagAgreement)}, bands ${pct(results.holdout.bandAgreement)}, false flags ${results.holdout.falseFlags}`,
+);
+for (const [lang, l] of Object.entries(results.perLanguage)) {
+  console.log(`agreement, ${lang.padEnd(16)}${pct(l.agreement)}  (${l.items} items)`);
+}
+console.log(
+  `scoring time per prediction: p50 ${timing.p50Ms} ms, p99 ${timing.p99Ms} ms, max ${timing.maxMs} ms (CPU time p99 ${timing.cpuP99Ms} ms)`,
+);
+console.log(
+  `  500-character texts:       p50 ${timing.longestP50Ms} ms, p99 ${timing.longestP99Ms} ms (CPU time p99 ${timing.longestCpuP99Ms} ms); budget: p99 under 5 ms`,
+);
+
+if (process.argv.includes('--mistakes')) {
+  console.log('\nDisagreements:');
+  for (const m of results.mistakes) console.log(`  ${m.id}  expected ${m.expected}, got ${m.got}: ${m.text}`);
+} else if (results.mistakes.length > 0) {
+  console.log(
+    `\n${results.mistakes.length} disagreements (flags and bands); run with --mistakes to list them.`,
+  );
+}
+
+writeFileSync(
+  new URL('./results.json', import.meta.url),
+  `${JSON.stringify({ ...results, timing, generatedBy: 'npm run eval:scoring' }, null, 2)}\n`,
+);
+
+if (results.overallAgreement < AGREEMENT_FLOOR) {
+  console.error(
+    `Overall agreement ${pct(results.overallAgreement)} is below the ${pct(AGREEMENT_FLOOR)} floor.`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,259 @@
+import nlp from 'compromise/two';
+import { franc } from 'franc-min';
+
+export type Script = 'latin' | 'arabic' | 'cyrillic' | 'cjk' | 'other' | 'none';
+
+const SCRIPT_COUNTERS: ReadonlyArray<readonly [Script, RegExp]> = [
+  ['latin', /\p{Script=Latin}/gu],
+  ['arabic', /\p{Script=Arabic}/gu],
+  ['cyrillic', /\p{Script=Cyrillic}/gu],
+  ['cjk', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu],
+];
+
+export function dominantScript(text: string): Script {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return 'none';
+  let best: Script = 'other';
+  let bestCount = 0;
+  for (const [script, re] of SCRIPT_COUNTERS) {
+    const n = text.match(re)?.length ?? 0;
+    if (n > bestCount) {
+      best = script;
+      bestCount = n;
+    }
+  }
+  // Letters of no script we list (Greek, Hebrew, Devanagari...) outnumbering the best one.
+  return letters - bestCount > bestCount ? 'other' : best;
+}
+
+// franc speaks ISO 639-3; the rest of the app (and the UI's language cycle) speaks 639-1.
+const ISO1: Record<string, string> = {
+  eng: 'en',
+  fra: 'fr',
+  spa: 'es',
+  deu: 'de',
+  ita: 'it',
+  por: 'pt',
+  nld: 'nl',
+  tur: 'tr',
+  pol: 'pl',
+  swe: 'sv',
+  ind: 'id',
+  vie: 'vi',
+  ron: 'ro',
+  ces: 'cs',
+  hun: 'hu',
+  pes: 'fa',
+  arb: 'ar',
+  urd: 'ur',
+  rus: 'ru',
+  ukr: 'uk',
+  bul: 'bg',
+  srp: 'sr',
+  cmn: 'zh',
+  jpn: 'ja',
+  kor: 'ko',
+};
+const LATIN_CANDIDATES = [
+  'eng',
+  'fra',
+  'spa',
+  'deu',
+  'ita',
+  'por',
+  'nld',
+  'tur',
+  'pol',
+  'swe',
+  'ind',
+  'vie',
+  'ces',
+  'ron',
+  'hun',
+];
+
+// Function words decide English more reliably than trigram statistics on a one-line text.
+const ENGLISH_FUNCTION_WORDS = new Set(
+  'the a an of to in on by for with will be is are was were it its this that these those and or but not than then next year years by from at as have has had would could should may might can going more less most over under about their there they we i you he she our my some all every each any many much own such what which who when where how why if because so just also only very into out up down after before through during without within again new'.split(
+    ' ',
+  ),
+);
+
+const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+
+function englishLexiconShare(words: readonly string[]): number {
+  if (words.length === 0) return 0;
+  let hits = 0;
+  for (const w of words) {
+    if (ENGLISH_FUNCTION_WORDS.has(w) || LEXICON[w] || LEXICON[w.replace(/s$/u, '')]) hits++;
+  }
+  return hits / words.length;
+}
+
+export function englishShare(words: readonly string[]): number {
+  if (words.length === 0) return 0;
+  let hits = 0;
+  for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w)) hits++;
+  return hits / words.length;
+}
+
+export function detectLanguage(text: string, script: Script, words: readonly string[]): string {
+  if (script === 'none') return 'und';
+  if (script === 'arabic') {
+    if (/[پچژگ]/.test(text)) return 'fa';
+    return ISO1[franc(text, { only: ['pes', 'arb', 'urd'], minLength: 3 })] ?? 'fa';
+  }
+  // Trigram statistics confuse Russian, Ukrainian and Bulgarian on one sentence; letters don't.
+  if (script === 'cyrillic') {
+    if (/[іїєґ]/u.test(text)) return 'uk';
+    if (/[ђћџљњј]/u.test(text)) return 'sr';
+    return 'ru';
+  }
+  if (script === 'cjk') {
+    if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
+    if (/\p{Script=Hangul}/u.test(text)) return 'ko';
+    return 'zh';
+  }
+  if (script === 'latin') {
+    if (englishShare(words) >= 0.2) return 'en';
+    const guess = franc(text, { only: LATIN_CANDIDATES, minLength: 10 });
+    // A short English sentence with few function words ('Robots will cook most meals someday')
+    // can fool the trigrams; most of its words are in compromise's English lexicon.
+    if (guess === 'eng' || englishLexiconShare(words) >= 0.7) return 'en';
+    return ISO1[guess] ?? 'und';
+  }
+  return 'und';
+}
+
+// Markers of a claim about the future, per language, for texts the English grammar pass can't
+// read. 'strong' names the future outright; 'weak' is present tense or a modal that often means it.
+// JavaScript's \b only knows ASCII, so word edges are spelled out with Unicode classes.
+export interface FutureMarkers {
+  strong: RegExp;
+  weak?: RegExp;
+}
+
+const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'u');
+
+export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
+  fa: {
+    strong:
+      /خواه(د|ند|یم|م|ی|ید)|آینده|پیش[\s\u200c]?بینی|تا (سال|پایان|آخر|اواخر|اوایل)|سال بعد|ماه بعد|احتمالا|احتمال/u,
+    weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش/u,
+  },
+  ar: { strong: /سوف|(^|\s)سي\p{L}+|المقبل|القادم|بحلول|مستقبل/u },
+  ur: { strong: words('گا|گی|گے|آئندہ|مستقبل') },
+  fr: {
+    strong: words(
+      "sera|seront|va|vont|aura|auront|d'ici|d’ici|prochaine?s?|futur|avenir|\\p{L}{3,}(?:ra|ront|rons)",
+    ),
+  },
+  es: {
+    strong: words(
+      'será|serán|va a|van a|habrá|próxim[oa]s?|futuro|para (?:el )?(?:año )?\\d{4}|\\p{L}{2,}(?:rá|rán)',
+    ),
+  },
+  pt: { strong: words('será|serão|vai|vão|haverá|próxim[oa]s?|futuro|até \\d{4}|\\p{L}{2,}(?:rá|rão)') },
+  it: { strong: words('sarà|saranno|prossim[oaie]|futuro|entro il|\\p{L}{2,}(?:rà|ranno)') },
+  de: {
+    strong: words('wird|werden|wirst|bis \\d{4}|bis ende|nächsten?|nächstes|zukunft|künftig|kommenden?'),
+  },
+  nl: { strong: words('zal|zullen|gaat|gaan|volgend|volgende|tegen \\d{4}|toekomst') },
+  tr: { strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar') },
+  pl: { strong: words('będzie|będą|przyszł\\p{L}*|do roku') },
+  sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
+  id: { strong: words('akan|tahun depan|masa depan|pada tahun') },
+  vi: { strong: /sẽ|năm tới|tương lai/u },
+  ru: {
+    strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
+    weak: words('\\p{L}+(?:ит|ет|ут|ют)'),
+  },
+  uk: { strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}/u },
+  zh: { strong: /将|会|明年|未来|预计|预测|到\d{4}年|\d{4}年前/u },
+  ja: { strong: /でしょう|だろう|予想|予測|来年|将来|までに/u },
+  ko: { strong: /것이다|것입니다|겠|내년|전망|예상|까지/u },
+};
+
+// Relative time frames ("next year", "within three years") per language; years in digits are
+// caught for every language by text-features.ts.
+export const RELATIVE_TIME: Record<string, RegExp> = {
+  fa: /سال (?:آینده|بعد|دیگر)|ماه (?:آینده|بعد)|دهه (?:آینده|بعد)|تا \S+ سال دیگر|در \S+ سال آینده|تا پایان سال|تا آخر سال|تا سال|امسال/u,
+  ar: /العام المقبل|السنة المقبلة|خلال \S+ سنوات|بحلول/u,
+  fr: words(
+    "l'année prochaine|l’année prochaine|d'ici|d’ici|dans (?:les )?\\p{L}+ (?:ans|mois|années)|cette année|(?:la |le )?prochaine? \\p{L}+",
+  ),
+  es: words('el año que viene|en (?:los próximos )?\\p{L}+ años|este año|antes de|próxim[oa]s? \\p{L}+'),
+  pt: words('ano que vem|nos próximos \\p{L}+ anos|este ano|até o fim|próxim[oa]s? \\p{L}+'),
+  it: words("l'anno prossimo|entro|nei prossimi \\p{L}+ anni|quest'anno|prossim[oaie] \\p{L}+"),
+  de: words('bis ende|in den nächsten \\p{L}+ jahren|dieses jahr|bis \\d{4}|nächste[nrs]? \\p{L}+'),
+  nl: words('volgend jaar|binnen \\p{L}+ jaar|dit jaar|tegen \\d{4}'),
+  ru: /следующ\p{L}* \p{L}+|в ближайшие|к концу|в этом году|через \S+ (?:лет|года|год)/u,
+  uk: /наступного року|до кінця|цього року/u,
+  tr: /gelecek (?:yıl|sezon|ay)|önümüzdeki|yıl sonuna kadar|bu yıl/u,
+  zh: /明年|今年|年底|年内|未来\S{0,3}年|\d+年内/u,
+  ja: /来年|今年|年末|までに|年以内/u,
+  ko: /내년|올해|연말|년 안에|까지/u,
+};
+
+// Words for numbers and shares in Persian: "سه میلیون" is as measurable as "3 million".
+export const NUMBER_WORDS: Record<string, RegExp> = {
+  fa: /(?:^|\s)(?:یک|دو|سه|چهار|پنج|شش|هفت|هشت|نه|ده|صد|هزار|میلیون|میلیارد|نیم|نصف|دو برابر|سه برابر|درصد)(?=\s|$)/u,
+};
+
+// Checkable outcomes in Persian (advance, win, pass, ban, cross a threshold) and mere directions.
+export const OUTCOME_WORDS: Record<string, { precise: RegExp; direction: RegExp }> = {
+  fa: {
+    precise:
+      /صعود|قهرمان|برنده|پیروز|تصویب|ممنوع|عبور|راه\s?اندازی|عرضه|ورشکست|انتخاب خواهد|استعفا|لغو|تعطیل/u,
+    direction: /افزایش|کاهش|بیشتر|کمتر|بالا|پایین|گران|ارزان|رشد|سقوط|جایگزین/u,
+  },
+  fr: {
+    precise: words(
+      'gagner\\p{L}*|remporter\\p{L}*|interdir\\p{L}*|lancer\\p{L}*|élir\\p{L}*|dépasser\\p{L}*',
+    ),
+    direction: words('monter\\p{L}*|baisser\\p{L}*|augmenter\\p{L}*|diminuer\\p{L}*|chuter\\p{L}*'),
+  },
+  es: {
+    precise: words('ganar\\p{L}*|prohibir\\p{L}*|lanzar\\p{L}*|superar\\p{L}*|elegir\\p{L}*'),
+    direction: words('subir\\p{L}*|bajar\\p{L}*|aumentar\\p{L}*|caer\\p{L}*|crecer\\p{L}*'),
+  },
+  pt: {
+    precise: words('ganhar\\p{L}*|vencer\\p{L}*|proibir\\p{L}*|lançar\\p{L}*|superar\\p{L}*'),
+    direction: words('subir\\p{L}*|cair\\p{L}*|aumentar\\p{L}*|crescer\\p{L}*|ficar abaixo|ficar acima'),
+  },
+  it: {
+    precise: words('vincer\\p{L}*|vietar\\p{L}*|lancer\\p{L}*|superer\\p{L}*'),
+    direction: words('salir\\p{L}*|scender\\p{L}*|aumenter\\p{L}*|calar\\p{L}*|crescer\\p{L}*'),
+  },
+  de: {
+    precise: words('gewinn\\p{L}*|verbiet\\p{L}*|verboten|aussteigen|übernehm\\p{L}*|überhol\\p{L}*'),
+    direction: words('steig\\p{L}*|fall\\p{L}*|sink\\p{L}*|wachs\\p{L}*'),
+  },
+  nl: {
+    precise: words('winn\\p{L}*|verbied\\p{L}*'),
+    direction: words('stijg\\p{L}*|dal\\p{L}*|groei\\p{L}*'),
+  },
+  tr: { precise: /şampiyon|kazan|yasakla|seçil/u, direction: /artacak|düşecek|yükselecek|azalacak/u },
+  ru: {
+    precise: /выигра|побед|запрет|запуст|избер/u,
+    direction: /повыс|пониз|вырас|упад|снизит|опустит|слабее|сильнее/u,
+  },
+  zh: { precise: /赢得|夺冠|禁止|推出|发布|超过|成为/u, direction: /上涨|下跌|增长|放缓|下降|提高/u },
+  ja: { precise: /優勝|発売|禁止|勝つ/u, direction: /上昇|下落|増加|減少|下回る|上回る/u },
+};
+
+// Names of countries and big cities where the script has no capitals to mark them.
+export const PLACE_NAMES: Record<string, RegExp> = {
+  fa: /ایران|تهران|مشهد|اصفهان|شیراز|تبریز|آمریکا|امریکا|چین|روسیه|اروپا|آلمان|فرانسه|انگلیس|بریتانیا|ژاپن|هند|ترکیه|عربستان|امارات|عراق|افغانستان|اسرائیل|اوکراین|کره|کانادا|برزیل|آرژانتین|خلیج فارس|پرسپولیس|استقلال|تسلا|اپل|گوگل|سامسونگ|بیت\s?کوین/u,
+  ar: /مصر|السعودية|الإمارات|العراق|إيران|أمريكا|الصين|روسيا|أوروبا|تركيا|قطر|الكويت|المغرب|الجزائر|تونس|لبنان|سوريا|الأردن/u,
+  zh: /中国|美国|日本|欧洲|俄罗斯|印度|德国|英国|法国|韩国|台湾|香港|上海|北京|深圳|特斯拉|苹果|华为|比亚迪|腾讯|阿里巴巴/u,
+  ja: /日本|東京|大阪|中国|アメリカ|米国|欧州|韓国|トヨタ|ソニー|任天堂/u,
+  ko: /한국|서울|부산|북한|미국|중국|일본|삼성|현대|엘지/u,
+};
+
+// Capitalised function words that open sentences in the Latin-script languages we read.
+export const OPENING_FUNCTION_WORDS = new Set(
+  'die der das den dem des ein eine le la les l un une el los las lo il i gli o os as a um uma de het een je j ich yo io eu wir nous on es er sie ce c dans en in im am bis para por con nel nella tra entro nos tegen d à al au aux ze w we na do si se'.split(
+    ' ',
+  ),
+);

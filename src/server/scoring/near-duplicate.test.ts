@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareTexts,
+  DUPLICATE_THRESHOLD,
+  estimateSimilarity,
+  exactKey,
+  findDuplicate,
+  isNearDuplicate,
+  LSH,
+  normalizeForDuplicate,
+  signature,
+} from './near-duplicate.ts';
+
+describe('normalizeForDuplicate', () => {
+  it('ignores case, punctuation, spacing, emoji and lead-ins', () => {
+    expect(normalizeForDuplicate('I predict that  Brazil will WIN the 2030 World Cup!!! 🏆')).toBe(
+      normalizeForDuplicate('Brazil will win the 2030 World Cup.'),
+    );
+  });
+
+  it('reads number words, thousands separators and percent signs alike', () => {
+    expect(normalizeForDuplicate('three hundred fifty million users, 25 percent, $150,000')).toBe(
+      normalizeForDuplicate('350 million users, 25%, $150000'),
+    );
+  });
+
+  it('folds Persian and Arabic letter forms, digits and the zero-width non-joiner', () => {
+    expect(normalizeForDuplicate('قیمت مسکن در ایران می‌رسد ۱۴۰۶')).toBe(
+      normalizeForDuplicate('قيمت مسكن در ايران میرسد 1406'),
+    );
+  });
+});
+
+describe('signature', () => {
+  it('is deterministic and has the documented shape', () => {
+    const a = signature('Bitcoin will trade above $150,000 before the end of 2027.');
+    expect(a).toEqual(signature('Bitcoin will trade above $150,000 before the end of 2027.'));
+    expect(a.minhash).toHaveLength(LSH.hashes);
+    expect(a.bands).toHaveLength(LSH.bands);
+    expect(new Set(a.bands).size).toBe(LSH.bands);
+  });
+
+  it('lets near-duplicates share a band and estimates their similarity', () => {
+    const a = signature('Tesla will deliver more than 2.5 million vehicles worldwide in 2027.');
+    const b = signature('tesla will deliver more than 2.5 million vehicles worldwide in 2027!!');
+    expect(a.bands.some((band) => b.bands.includes(band))).toBe(true);
+    expect(estimateSimilarity(a, b)).toBeGreaterThan(0.9);
+    const c = signature('Argentina will host a referendum on dollarisation before the 2029 election.');
+    expect(estimateSimilarity(a, c)).toBeLessThan(0.2);
+  });
+});
+
+describe('isNearDuplicate', () => {
+  it.each([
+    ['Apple will release a foldable iPhone in 2028.', 'Apple will relase a foldable iPhone in 2028.'],
+    [
+      'Real Madrid will win the 2027 Champions League final.',
+      'I think Real Madrid will win the 2027 Champions League final.',
+    ],
+    [
+      'Tesla will launch robotaxis in five US cities next year.',
+      'Tesla will launch robotaxis in 5 US cities next year.',
+    ],
+    ['到2030年，中国电动汽车将占新车销量的70%以上。', '到2030年中国电动汽车将占新车销量的70%以上'],
+  ])('calls "%s" and "%s" duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['Tesla will deliver 2.5 million vehicles in 2027.', 'Tesla will deliver 2.5 million vehicles in 2028.'],
+    ['The Federal Reserve will cut rates in 2027.', 'The Federal Reserve will raise rates in 2027.'],
+    [
+      'Inflation in the UK will fall below 2% in 2027.',
+      'Inflation in the UK will not fall below 2% in 2027.',
+    ],
+    ['Amazon will deliver 10% of US parcels by drone.', 'Amazon will deliver 10% of UK parcels by drone.'],
+  ])('keeps "%s" and "%s" apart', (a, b) => {
+    const check = compareTexts(a, b);
+    expect(check.duplicate).toBe(false);
+    expect(check.similarity).toBeGreaterThanOrEqual(DUPLICATE_THRESHOLD);
+    expect(check.conflict).not.toBeNull();
+  });
+
+  it('matches exact normalised copies through the exact key', () => {
+    expect(exactKey('Oil will average under $60 in 2027.')).toBe(
+      exactKey('OIL WILL AVERAGE UNDER $60 IN 2027'),
+    );
+    expect(exactKey('Oil will average under $60 in 2027.')).not.toBe(
+      exactKey('Oil will average under $70 in 2027.'),
+    );
+  });
+});
+
+describe('findDuplicate', () => {
+  it('returns the closest duplicate among the candidates', () => {
+    const found = findDuplicate('Brazil will win the 2030 FIFA World Cup.', [
+      { id: 1, text: 'Argentina will win the 2030 FIFA World Cup.' },
+      { id: 2, text: 'Brazil will win the 2030 FIFA World Cup 🏆' },
+    ]);
+    expect(found?.id).toBe(2);
+    expect(
+      findDuplicate('Brazil will win the 2030 FIFA World Cup.', [{ id: 1, text: 'Spain will host it.' }]),
+    ).toBeNull();
+  });
+});

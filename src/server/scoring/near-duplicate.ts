@@ -1,0 +1,218 @@
+import { duplicateTokens, normalizeForDuplicate } from './dedupe-normalize.ts';
+
+export { normalizeForDuplicate };
+
+// MinHash over character 4-grams of the normalised text, split into LSH bands. A store keeps one
+// row per (band_key, prediction_id); a new text's candidates are the predictions sharing at
+// least one band key, and only those few are compared in full with isNearDuplicate. With 32 bands
+// of 4 rows, a pair at Jaccard 0.6 shares a band with probability 1-(1-0.6^4)^32 = 98.8%, at 0.5
+// 87%, at 0.3 only 23%: near-duplicates are found, unrelated texts rarely fetched.
+export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5eed_f00d } as const;
+export const SIGNATURE_VERSION = 'mh1-4g-128x32';
+
+/**
+ * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
+ * similarity is at least this and neither makes a claim the other doesn't (see claimConflict).
+ */
+export const DUPLICATE_THRESHOLD = 0.6;
+
+export interface Signature {
+  minhash: number[];
+  bands: string[];
+}
+
+function fnv1a(s: string, seed = 0x811c9dc5): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// murmur3's finaliser: cheap and mixes every input bit into every output bit.
+function fmix32(x: number): number {
+  let h = x >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+// Fixed seeds from a fixed generator: signatures must not change between runs or machines.
+const SEEDS: readonly number[] = (() => {
+  let state = LSH.seed;
+  return Array.from({ length: LSH.hashes }, () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    return fmix32(state);
+  });
+})();
+
+function shingles(normalized: string): Set<string> {
+  const compact = normalized.replace(/ /g, '_');
+  const chars = [...compact];
+  const out = new Set<string>();
+  if (chars.length <= LSH.shingleSize) {
+    if (chars.length) out.add(compact);
+    return out;
+  }
+  for (let i = 0; i + LSH.shingleSize <= chars.length; i++)
+    out.add(chars.slice(i, i + LSH.shingleSize).join(''));
+  return out;
+}
+
+export function signature(text: string): Signature {
+  const grams = [...shingles(normalizeForDuplicate(text))].map((g) => fnv1a(g));
+  const minhash = SEEDS.map((seed) => {
+    let min = 0xffffffff;
+    for (const g of grams) {
+      const h = fmix32(g ^ seed);
+      if (h < min) min = h;
+    }
+    return min;
+  });
+  const bands: string[] = [];
+  for (let b = 0; b < LSH.bands; b++) {
+    const rows = minhash.slice(b * LSH.rows, (b + 1) * LSH.rows).join('.');
+    bands.push(`${b.toString(36)}:${fnv1a(rows).toString(36)}${fmix32(fnv1a(rows, LSH.seed)).toString(36)}`);
+  }
+  return { minhash, bands };
+}
+
+/** Share of equal MinHash positions: an unbiased estimate of the 4-gram Jaccard similarity. */
+export function estimateSimilarity(
+  a: Signature | readonly number[],
+  b: Signature | readonly number[],
+): number {
+  const x = 'minhash' in a ? a.minhash : a;
+  const y = 'minhash' in b ? b.minhash : b;
+  const n = Math.min(x.length, y.length);
+  if (n === 0) return 0;
+  let equal = 0;
+  for (let i = 0; i < n; i++) if (x[i] === y[i]) equal++;
+  return equal / n;
+}
+
+/** Key for an exact-match index: equal for texts that differ only cosmetically. */
+export function exactKey(text: string): string {
+  const n = normalizeForDuplicate(text).replace(/ /g, '');
+  return `${fnv1a(n).toString(16).padStart(8, '0')}${fnv1a(n, 0x01234567).toString(16).padStart(8, '0')}`;
+}
+
+export function jaccard(textA: string, textB: string): number {
+  const a = shingles(normalizeForDuplicate(textA));
+  const b = shingles(normalizeForDuplicate(textB));
+  if (a.size === 0 && b.size === 0) return 1;
+  let common = 0;
+  for (const g of a) if (b.has(g)) common++;
+  return common / (a.size + b.size - common);
+}
+
+// Function words, whose change never changes the claim.
+const STOPWORDS = new Set(
+  'a an the of to in on at by for with and or but that this these those is are be will would shall it its as from then also just very really so which who i we you my our their there here about into than too again still even'.split(
+    ' ',
+  ),
+);
+const NEGATION =
+  /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|nicht|kein\p{L}*|nunca|не|нет|不|没|没有)$/u;
+
+function editDistanceAtMost(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return false;
+    prev = cur;
+  }
+  return (prev[b.length] ?? max + 1) <= max;
+}
+
+// A typo keeps the word; a different word changes the claim. Short words and numbers must match.
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (/\d/.test(a) || /\d/.test(b)) return false;
+  const len = Math.min(a.length, b.length);
+  if (len >= 8) return editDistanceAtMost(a, b, 2);
+  if (len >= 5) return editDistanceAtMost(a, b, 1);
+  return false;
+}
+
+function isNegation(token: string): boolean {
+  // Persian negates verbs with a prefix (نمی، نخواهد); only those verb shapes count, not every ن-word.
+  if (/^ن\p{L}+$/u.test(token)) return /^(?:نمی|نخواه|نیست|نشد|نبود|نکرد|نده)/u.test(token);
+  return NEGATION.test(token);
+}
+
+/**
+ * Why two similar texts still make different claims, or null. Numbers must agree, negation
+ * must agree, and a word replaced by another word (not a typo) makes a different claim; words
+ * added on one side only are allowed up to a small share of the text.
+ */
+export function claimConflict(textA: string, textB: string): string | null {
+  const a = duplicateTokens(textA);
+  const b = duplicateTokens(textB);
+  const numbers = (t: string[]) =>
+    t
+      .filter((x) => /\d/.test(x))
+      .sort()
+      .join(' ');
+  if (numbers(a) !== numbers(b)) return 'different numbers or dates';
+  if (a.some(isNegation) !== b.some(isNegation)) return 'one of them is negated';
+  const content = (t: string[]) => t.filter((x) => !STOPWORDS.has(x) && !/\d/.test(x));
+  const ca = content(a);
+  const cb = content(b);
+  const onlyA = ca.filter((x) => !cb.some((y) => sameWord(x, y)));
+  const onlyB = cb.filter((y) => !ca.some((x) => sameWord(x, y)));
+  if (onlyA.length > 0 && onlyB.length > 0) return `different words (${onlyA[0]} / ${onlyB[0]})`;
+  const extra = onlyA.length + onlyB.length;
+  if (extra > Math.max(2, Math.round(0.2 * Math.max(ca.length, cb.length))))
+    return 'one says much more than the other';
+  return null;
+}
+
+export interface DuplicateCheck {
+  duplicate: boolean;
+  exact: boolean;
+  similarity: number;
+  conflict: string | null;
+}
+
+export function compareTexts(textA: string, textB: string): DuplicateCheck {
+  const exact = exactKey(textA) === exactKey(textB);
+  if (exact) return { duplicate: true, exact, similarity: 1, conflict: null };
+  const similarity = jaccard(textA, textB);
+  const conflict = similarity >= DUPLICATE_THRESHOLD ? claimConflict(textA, textB) : null;
+  return { duplicate: similarity >= DUPLICATE_THRESHOLD && conflict === null, exact, similarity, conflict };
+}
+
+export function isNearDuplicate(textA: string, textB: string): boolean {
+  return compareTexts(textA, textB).duplicate;
+}
+
+/** Among the candidates an LSH lookup returned, the closest duplicate of `text`, if any. */
+export function findDuplicate<T extends { id: string | number; text: string }>(
+  text: string,
+  candidates: readonly T[],
+): { id: T['id']; similarity: number } | null {
+  let best: { id: T['id']; similarity: number } | null = null;
+  for (const candidate of candidates) {
+    const check = compareTexts(text, candidate.text);
+    if (check.duplicate && (!best || check.similarity > best.similarity)) {
+      best = { id: candidate.id, similarity: check.similarity };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,231 @@
+import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion';
+import type { EnglishSignals } from './english.ts';
+import {
+  FUTURE_MARKERS,
+  NUMBER_WORDS,
+  OPENING_FUNCTION_WORDS,
+  OUTCOME_WORDS,
+  PLACE_NAMES,
+  RELATIVE_TIME,
+} from './language.ts';
+import type { Moderation } from './moderation.ts';
+import { countQuantities, type TextFeatures } from './text-features.ts';
+import type { Reason } from './types.ts';
+
+// Every prediction starts here; the reasons add and subtract points on the 0..100 scale, so
+// the quality percent is always BASE_POINTS plus the listed effects (then clamped).
+export const BASE_POINTS = 10;
+
+// Calibrated so that a claim about the future with a time frame, a measurable outcome and a named
+// subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
+export const WEIGHTS = {
+  futureStrong: 15,
+  futureWeak: 8,
+  notFuture: -15,
+  aboutThePast: -10,
+  question: -15,
+  timeBound: 18,
+  quantity: 18,
+  preciseOutcome: 18,
+  comparative: 16,
+  direction: 10,
+  entity: 18,
+  topic: 16,
+  concrete: 9,
+  tooShort: -10,
+  goodLength: 5,
+  detailed: 3,
+  wellFormed: 3,
+  calibrated: 3,
+  hedgeEach: -5,
+  hedgeMax: -10,
+  vagueEach: -6,
+  vagueMax: -18,
+  shouting: -15,
+  exclamations: -5,
+  linkEach: -10,
+  linkMax: -20,
+  profanity: -15,
+  machinePerPoint: -5,
+  machineMax: -30,
+  promotionalEach: -10,
+  promotionalMax: -20,
+  unreadablePerPoint: -10,
+  unreadableMax: -40,
+} as const;
+
+export type FutureOrientation = 'strong' | 'weak' | 'none' | 'unknown';
+
+export interface QualityOutcome {
+  reasons: Reason[];
+  future: FutureOrientation;
+  /** Why the text is not a claim about the future, or null when it is one. */
+  notPrediction: string | null;
+}
+
+// Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
+const HIJRI_OFFSET = 621;
+
+function splitYears(f: TextFeatures, now: Date | undefined) {
+  if (!now) return { future: [] as number[], past: [] as number[] };
+  const year = now.getUTCFullYear();
+  const gregorian = f.years.map((y) => (y < 1500 && f.language === 'fa' ? y + HIJRI_OFFSET : y));
+  return { future: gregorian.filter((y) => y >= year), past: gregorian.filter((y) => y < year) };
+}
+
+function futureOf(f: TextFeatures, en: EnglishSignals | null, futureYears: number[]): FutureOrientation {
+  if (en) {
+    if (en.futureStrong > 0) return 'strong';
+    if (futureYears.length > 0 && en.pastTense === 0) return 'strong';
+    if (en.predictionVerb && (en.deadlines.length > 0 || futureYears.length > 0)) return 'strong';
+    if (en.predictionVerb || en.possibility > 0 || en.deadlines.length > 0) return 'weak';
+    return 'none';
+  }
+  if (futureYears.length > 0) return 'strong';
+  const markers = FUTURE_MARKERS[f.language];
+  if (!markers) return 'unknown';
+  const text = f.lower.replace(/\u200c/g, ' ');
+  if (markers.strong.test(text)) return 'strong';
+  if (markers.weak?.test(text)) return 'weak';
+  // A misread language (Spanish taken for Portuguese) must not turn a forecast into a flag.
+  return Object.values(FUTURE_MARKERS).some((m) => m.strong.test(text)) ? 'weak' : 'none';
+}
+
+export function assessQuality(
+  f: TextFeatures,
+  en: EnglishSignals | null,
+  mod: Moderation,
+  now: Date | undefined,
+): QualityOutcome {
+  const reasons: Reason[] = [];
+  const add = (code: string, label: string, effect: number) => reasons.push({ code, label, effect });
+  const years = splitYears(f, now);
+  const future = futureOf(f, en, years.future);
+
+  if (future === 'strong') add('future_oriented', 'Says what will happen', WEIGHTS.futureStrong);
+  else if (future === 'weak') add('future_weak', 'Points to the future only loosely', WEIGHTS.futureWeak);
+  else if (future === 'unknown')
+    add('future_unchecked', `Future tense not checked for '${f.language}'`, WEIGHTS.futureWeak);
+  else add('not_future', 'Nothing in it points to the future', WEIGHTS.notFuture);
+
+  const past =
+    en !== null && en.pastTense > 0 && future !== 'strong' && (en.pastTime || years.past.length > 0);
+  if (past) add('about_the_past', 'Describes something that already happened', WEIGHTS.aboutThePast);
+  if (f.questionOnly) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
+
+  const text = f.lower.replace(/\u200c/g, ' ');
+  const timeBound =
+    f.years.length > 0 || (en ? en.deadlines.length > 0 : (RELATIVE_TIME[f.language]?.test(text) ?? false));
+  if (timeBound) add('time_bound', 'Has a time frame or date', WEIGHTS.timeBound);
+  else add('no_time_frame', 'No time frame or date', 0);
+
+  // Numbers inside a time frame ('within 5 years') date the claim; they don't measure it.
+  const relative = RELATIVE_TIME[f.language];
+  const timeless = en ? en.timeless : relative ? text.replace(new RegExp(relative.source, 'gu'), ' ') : text;
+  const numberWords = NUMBER_WORDS[f.language]?.test(timeless) ?? false;
+  const quantity =
+    countQuantities(timeless) > 0 ||
+    f.hasPercent ||
+    f.hasCurrency ||
+    numberWords ||
+    (en !== null && en.values > 0);
+  const outcomeWords = OUTCOME_WORDS[f.language];
+  const precise = en ? en.outcomes.length > 0 : (outcomeWords?.precise.test(text) ?? false);
+  const direction = en ? en.directions.length > 0 : (outcomeWords?.direction.test(text) ?? false);
+  if (quantity) add('measurable_quantity', 'Names a measurable quantity', WEIGHTS.quantity);
+  else if (precise)
+    add('precise_outcome', 'Names an outcome that either happens or not', WEIGHTS.preciseOutcome);
+  else if (en && en.quantityWords.length > 0)
+    add('comparative', 'Makes a checkable comparison', WEIGHTS.comparative);
+  else if (direction) add('direction', 'Says which way, but not how much', WEIGHTS.direction);
+  else add('not_measurable', 'Nothing to measure it by', 0);
+
+  const entities = en ? en.entities : namedThings(f);
+  const topic = en ? null : topicOf(f);
+  if (entities.length > 0)
+    add('specific', `Names who or what (${entities.slice(0, 3).join(', ')})`, WEIGHTS.entity);
+  else if (topic) add('specific_topic', `Names a concrete topic (${topic})`, WEIGHTS.topic);
+  else if ((en ? en.nouns >= 3 : f.effectiveLength >= 40) && !mod.gibberish.score)
+    add('concrete', 'Has a concrete subject', WEIGHTS.concrete);
+  else add('no_specifics', 'Does not name who or what', 0);
+
+  if (f.effectiveLength < 30) add('too_short', 'Very short', WEIGHTS.tooShort);
+  else if (f.effectiveLength >= 60 && f.effectiveLength <= 300)
+    add('good_length', 'Enough detail to judge', WEIGHTS.goodLength);
+  else if (f.effectiveLength > 300) add('detailed', 'Detailed', WEIGHTS.detailed);
+  if (f.wellFormed && f.upperRatio <= 0.6)
+    add('well_formed', 'Written as a proper sentence', WEIGHTS.wellFormed);
+
+  if (en?.calibrated) add('calibrated', 'States how likely it is', WEIGHTS.calibrated);
+  if (mod.hedges.length > 0)
+    add(
+      'hedged',
+      `Hedged (${mod.hedges.join(', ')})`,
+      Math.max(WEIGHTS.hedgeMax, WEIGHTS.hedgeEach * mod.hedges.length),
+    );
+  if (mod.vague.length > 0)
+    add(
+      'vague',
+      `Vague wording (${mod.vague.join(', ')})`,
+      Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * mod.vague.length),
+    );
+  if (f.upperRatio > 0.6) add('shouting', 'Written in capitals', WEIGHTS.shouting);
+  if (f.maxExclamationRun >= 3) add('exclamations', 'Strings of exclamation marks', WEIGHTS.exclamations);
+  if (f.urls > 0) add('links', 'Contains links', Math.max(WEIGHTS.linkMax, WEIGHTS.linkEach * f.urls));
+  if (mod.abuse.profanity.length > 0 || mod.abuse.hits.length > 0)
+    add('profanity', 'Profanity or insults', WEIGHTS.profanity);
+  if (mod.machine.score > 0)
+    add(
+      'stock_phrasing',
+      `Stock AI phrasing (${mod.machine.hits.slice(0, 3).join(', ')})`,
+      Math.max(WEIGHTS.machineMax, WEIGHTS.machinePerPoint * mod.machine.score),
+    );
+  if (mod.spam.hits.length > 0 || f.phones > 0 || f.emails > 0)
+    add(
+      'promotional',
+      'Promotional wording or contact details',
+      Math.max(WEIGHTS.promotionalMax, WEIGHTS.promotionalEach * Math.max(1, mod.spam.hits.length)),
+    );
+  if (mod.gibberish.score > 0)
+    add(
+      'unreadable',
+      `Hard to read (${mod.gibberish.why.join('; ')})`,
+      Math.max(WEIGHTS.unreadableMax, WEIGHTS.unreadablePerPoint * mod.gibberish.score),
+    );
+  if (!en && f.language !== 'und')
+    add('language_neutral', `Scored on language-neutral signals ('${f.language}')`, 0);
+
+  let notPrediction: string | null = null;
+  if (f.chars === 0) notPrediction = 'It is empty.';
+  else if (f.questionOnly)
+    notPrediction = 'It asks a question rather than stating what you expect to happen.';
+  else if (future === 'none' && !(en === null && f.years.length > 0))
+    notPrediction = 'Nothing in it says what will happen: no future tense, forecast or future date.';
+  else if (past) notPrediction = 'It describes something that has already happened.';
+  return { reasons, future, notPrediction };
+}
+
+// The keyword lists know Persian as well as English: a strong topic word stands in for the
+// proper nouns that Arabic script doesn't mark with capitals.
+function topicOf(f: TextFeatures): string | null {
+  if (f.script !== 'arabic') return null;
+  const best = scoreCategories(f.text).reduce((a, b) => (b.score > a.score ? b : a));
+  return best.score >= SUGGESTION_POINTS.primary ? best.matches.slice(0, 2).join(', ') : null;
+}
+
+// Capitalised words in scripts that have capitals (the first word too, unless it is a
+// determiner or pronoun), and known place names in scripts that don't.
+function namedThings(f: TextFeatures): string[] {
+  const places = PLACE_NAMES[f.language]?.exec(f.text);
+  if (places) return [places[0]];
+  if (f.script !== 'latin' && f.script !== 'cyrillic') return [];
+  return f.text
+    .split(/(?<=[.!?;:])\s+/u)
+    .flatMap((sentence) => sentence.split(/\s+/u).map((w, i) => [w, i] as const))
+    .filter(
+      ([w, i]) =>
+        /^\p{Lu}[\p{L}\d&'’-]*[\p{L}\d][.,;:!?)]*$/u.test(w) &&
+        (i > 0 || !OPENING_FUNCTION_WORDS.has(w.toLowerCase().replace(/['’].*$/u, ''))),
+    )
+    .map(([w]) => w.replace(/[.,;:!?)]+$/u, ''));
+}

@@ -1,0 +1,229 @@
+import { detectLanguage, dominantScript, type Script } from './language.ts';
+
+// Signals that need no grammar of any one language: script, digits, links, case, repetition and
+// how word-like the tokens are. Every language gets these; English gets more in english.ts.
+export interface TextFeatures {
+  text: string;
+  lower: string;
+  script: Script;
+  language: string;
+  words: string[];
+  chars: number;
+  /** Characters, with each CJK character counted as three: it carries about a word. */
+  effectiveLength: number;
+  letters: number;
+  years: number[];
+  numbers: number;
+  hasPercent: boolean;
+  hasCurrency: boolean;
+  urls: number;
+  emails: number;
+  phones: number;
+  handles: number;
+  hashtags: number;
+  emojis: number;
+  upperRatio: number;
+  maxExclamationRun: number;
+  questionOnly: boolean;
+  wellFormed: boolean;
+  checkedTokens: number;
+  implausibleTokens: number;
+  uniqueWordRatio: number;
+  symbolRatio: number;
+  maxLetterRun: number;
+  placeholder: boolean;
+}
+
+const URL_RE =
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me)\b(?:\/\S*)?/giu;
+const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
+const PHONE_RE = /(?<![\d.,])(?:\+\d|0\d|\d{3}-)(?:[\s-]?\d){7,13}(?![\d.,%])/gu;
+const HANDLE_RE = /(?<![\p{L}\p{N}])@[\p{L}\p{N}_]{2,}/gu;
+const HASHTAG_RE = /(?<![\p{L}\p{N}])#[\p{L}\p{N}_]{2,}/gu;
+const EMOJI_RE = /\p{Extended_Pictographic}/gu;
+const YEAR_RE = /(?<![\d.,$€£%])(1[34]\d\d|19\d\d|20\d\d|21\d\d)(?![\d%]|[.,]\d)/gu;
+const NUMBER_RE = /(?<![\p{L}])\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
+
+// Runs of adjacent keys on QWERTY, the Persian standard layout and ЙЦУКЕН: the shapes a hand
+// makes on a keyboard. Windows that real words contain ('erty' in 'poverty') are left out.
+const KEYBOARD_WINDOWS = new Set(
+  [
+    'qwer',
+    'rtyu',
+    'tyui',
+    'yuio',
+    'uiop',
+    'asdf',
+    'sdfg',
+    'dfgh',
+    'fghj',
+    'ghjk',
+    'hjkl',
+    'zxcv',
+    'xcvb',
+    'cvbn',
+    'vbnm',
+    'ضصثق',
+    'صثقف',
+    'ثقفغ',
+    'قفغع',
+    'فغعه',
+    'غعهخ',
+    'عهخح',
+    'هخحج',
+    'خحجچ',
+    'شسیب',
+    'سیبل',
+    'تنمک',
+    'نمکگ',
+    'ظطزر',
+    'طزرذ',
+    'زرذد',
+    'رذدپ',
+    'ذدپو',
+    'йцук',
+    'цуке',
+    'укен',
+    'фыва',
+    'ывап',
+    'вапр',
+    'олдж',
+    'лджэ',
+    'ячсм',
+    'чсми',
+  ].flatMap((w) => [w, [...w].reverse().join('')]),
+);
+// Letter pairs that no European-language word contains (within one token).
+const IMPOSSIBLE_PAIRS =
+  /jq|qj|qz|zq|xj|jx|vq|qv|fq|qf|wq|qw|pq|qp|kq|qk|gq|qg|jz|zj|vj|jv|xk|kx|zx|xz|bq|qb|cj|jc|qh|hq/u;
+// Tested on letters stripped of accents, so 'ẽ', 'ą' and 'ö' all count as their base vowel.
+const LATIN_VOWELS = /[aeiouyæøœı]/u;
+// Digraphs count as one consonant so that 'Deutschland' or 'strengths' stay pronounceable.
+const DIGRAPHS = /sch|ch|sh|th|ph|ck|gh|ng|cz|sz|rz|dz/gu;
+
+// Keyboard rows are all in the Basic Multilingual Plane, so UTF-16 slices are whole letters.
+function hasKeyboardRun(token: string): boolean {
+  for (let i = 0; i + 4 <= token.length; i++) {
+    if (KEYBOARD_WINDOWS.has(token.slice(i, i + 4))) return true;
+  }
+  return false;
+}
+
+function maxRun(token: string): number {
+  let best = 0;
+  let run = 0;
+  let prev = '';
+  for (const ch of token) {
+    run = ch === prev ? run + 1 : 1;
+    prev = ch;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+export function isImplausibleToken(token: string, original: string): boolean {
+  const letters = token.replace(/[^\p{L}]/gu, '');
+  if ([...letters].length < 3) return false;
+  if (maxRun(letters) >= 4 || hasKeyboardRun(letters)) return true;
+  if (/\p{Script=Latin}/u.test(letters)) {
+    // Acronyms and tickers (NATO, EV, GPT) are written in capitals and need no vowel.
+    if (/^[\p{Lu}\d-]{2,6}$/u.test(original)) return false;
+    const base = letters.normalize('NFD').replace(/\p{M}/gu, '');
+    if (!LATIN_VOWELS.test(base)) return true;
+    if (IMPOSSIBLE_PAIRS.test(base)) return true;
+    return /[^aeiouyæøœı]{5,}/u.test(base.replace(DIGRAPHS, 'C'));
+  }
+  // Arabic-script words rarely run past 15 letters without a space or a zero-width non-joiner.
+  if (/\p{Script=Arabic}/u.test(letters)) return [...letters].length > 15;
+  return false;
+}
+
+export function normalizeDigits(text: string): string {
+  return text
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/٬/g, ',')
+    .replace(/٫/g, '.');
+}
+
+/** Numbers that aren't years: amounts, shares, prices. */
+export function countQuantities(text: string): number {
+  return Math.max(
+    0,
+    count(NUMBER_RE, text.replace(URL_RE, ' ').replace(PHONE_RE, ' ')) - count(YEAR_RE, text),
+  );
+}
+
+function count(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  return text.match(re)?.length ?? 0;
+}
+
+export function extractFeatures(raw: string): TextFeatures {
+  const text = normalizeDigits(raw.normalize('NFKC')).trim();
+  const lower = text.toLowerCase();
+  const withoutLinks = text.replace(URL_RE, ' ').replace(EMAIL_RE, ' ');
+  const originals = withoutLinks.split(/[^\p{L}\p{N}'’-]+/u).filter((t) => /[\p{L}\p{N}]/u.test(t));
+  const words = originals.map((t) => t.toLowerCase());
+  const script = dominantScript(text);
+  const language = detectLanguage(lower, script, words);
+
+  let checkedTokens = 0;
+  let implausibleTokens = 0;
+  originals.forEach((original, i) => {
+    const word = words[i] ?? '';
+    if (!/\p{L}{3,}/u.test(word) || script === 'cjk') return;
+    checkedTokens++;
+    if (isImplausibleToken(word, original)) implausibleTokens++;
+  });
+
+  const latinLetters = text.match(/\p{Script=Latin}/gu) ?? [];
+  const upper = latinLetters.filter((c) => c !== c.toLowerCase()).length;
+  const nonSpace = text.replace(/\s/g, '');
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const symbols = (nonSpace.match(/[^\p{L}\p{N}\p{M}.,!?؟;:'’"“”()%$€£٪،-]/gu) ?? []).length;
+  const sentences = text.split(/(?<=[.!?؟。！？])\s*/u).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  const lettersRun = Math.max(0, ...words.map((w) => maxRun(w.replace(/[^\p{L}]/gu, ''))));
+  const years = [...text.matchAll(YEAR_RE)].map((m) => Number(m[1]));
+  const plainText = text.replace(URL_RE, ' ').replace(PHONE_RE, ' ');
+  const numbers = Math.max(0, count(NUMBER_RE, plainText) - years.length);
+
+  return {
+    text,
+    lower,
+    script,
+    language,
+    words,
+    chars: [...text].length,
+    effectiveLength:
+      [...text].length +
+      2 *
+        (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ??
+          0),
+    letters,
+    years,
+    numbers,
+    hasPercent: /[%٪]|\bper ?cent\b|درصد|pour ?cent|por ciento|prozent|процент/u.test(lower),
+    hasCurrency: /[$€£¥₹₽﷼]|\b(usd|eur|dollars?|euros?|pounds?|yuan|rupees?)\b|دلار|تومان|ریال|یورو/u.test(
+      lower,
+    ),
+    urls: count(URL_RE, text),
+    emails: count(EMAIL_RE, text),
+    phones: count(PHONE_RE, text),
+    handles: count(HANDLE_RE, text),
+    hashtags: count(HASHTAG_RE, text),
+    emojis: count(EMOJI_RE, text),
+    upperRatio: latinLetters.length >= 8 ? upper / latinLetters.length : 0,
+    maxExclamationRun: Math.max(0, ...(text.match(/!+/g) ?? []).map((m) => m.length)),
+    questionOnly: sentences.length > 0 && sentences.every((s) => /[?؟？]\s*$/u.test(s)),
+    wellFormed: /[.!?؟。！？)"”]$/u.test(text) && !/^\p{Ll}/u.test(text),
+    checkedTokens,
+    implausibleTokens,
+    uniqueWordRatio: words.length ? new Set(words).size / words.length : 1,
+    symbolRatio: nonSpace.length ? symbols / nonSpace.length : 0,
+    maxLetterRun: lettersRun,
+    placeholder: /lorem ipsum|dolor sit amet|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test/u.test(
+      lower,
+    ),
+  };
+}
