@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordStrength } from '../rules/password.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  USERNAME_PATTERN,
+  VALIDATION_MESSAGES as M,
+} from '../rules/validation.ts';
 
 /** The signed-in member as the API shows them to themselves (SPEC.md §3 User). */
 export const UserSchema = z.object({
@@ -13,3 +20,175 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserReplySchema = z.object({ success: z.literal(true), user: UserSchema });
 export type UserReply = z.infer<typeof UserReplySchema>;
+
+// ── Field rules (SPEC.md §5); the messages are the ones the UI shows as they are ──
+
+/** Trimmed and lower-cased before the format check, so stored emails are always normalised. */
+export const EmailField = z
+  .string({ message: M.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, M.emailRequired)
+  .max(EMAIL_MAX_LENGTH, M.emailInvalid)
+  .regex(EMAIL_PATTERN, M.emailInvalid);
+
+export const UsernameField = z
+  .string({ message: M.usernameInvalid })
+  .regex(USERNAME_PATTERN, M.usernameInvalid);
+
+/** Any password we accept to check: bounded so nobody makes the server hash a megabyte. */
+export const PasswordField = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+
+/** A new registration password: SPEC.md §5 strength ≥ 3 of 5 and 8–128 characters. */
+export const NewPasswordField = z.string({ message: 'Password is required' }).superRefine((pw, ctx) => {
+  const s = passwordStrength(pw);
+  if (!s.valid) ctx.addIssue({ code: 'custom', message: s.message });
+});
+
+/** 256-bit tokens travel as 43 base64url characters; anything far off that is refused early. */
+export const EmailTokenField = z
+  .string({ message: 'No reset token provided' })
+  .trim()
+  .min(1, 'No reset token provided')
+  .max(200, 'Invalid or expired reset link');
+
+// ── Requests and replies ──
+
+export const RegisterBodySchema = z.object({
+  email: EmailField,
+  username: UsernameField,
+  password: NewPasswordField,
+  remember: z.boolean().optional(),
+});
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+export const RegisterReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  requiresVerification: z.boolean(),
+  email: z.string(),
+  user: UserSchema,
+  token: z.string().optional(),
+});
+export type RegisterReply = z.infer<typeof RegisterReplySchema>;
+
+export const LoginBodySchema = z
+  .object({
+    /** The form's one 'email or username' field goes in `email` or `username`. */
+    email: z.string().trim().max(EMAIL_MAX_LENGTH, 'Invalid email, username or password').optional(),
+    username: z.string().trim().max(EMAIL_MAX_LENGTH, 'Invalid email, username or password').optional(),
+    password: PasswordField,
+    captcha: z
+      .string()
+      .max(20_000, 'Security verification failed. Please complete the CAPTCHA and try again.')
+      .optional(),
+    remember: z.boolean().optional(),
+  })
+  .refine((b) => Boolean(b.email || b.username), {
+    message: 'Email or username is required',
+    path: ['email'],
+  });
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+export const SessionReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  requiresVerification: z.literal(false),
+  token: z.string(),
+  user: UserSchema,
+});
+export type SessionReply = z.infer<typeof SessionReplySchema>;
+
+export const GoogleBodySchema = z.object({
+  access_token: z
+    .string({ message: 'Google sign-in failed' })
+    .min(1, 'Google sign-in failed')
+    .max(4096, 'Google sign-in failed'),
+  remember: z.boolean().optional(),
+});
+export type GoogleBody = z.input<typeof GoogleBodySchema>;
+
+export const GoogleReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: UserSchema,
+  isNewUser: z.boolean(),
+});
+export type GoogleReply = z.infer<typeof GoogleReplySchema>;
+
+export const CheckEmailBodySchema = z.object({ email: EmailField });
+export const CheckUsernameBodySchema = z.object({ username: UsernameField });
+export const ExistsReplySchema = z.object({ success: z.literal(true), exists: z.boolean() });
+export type ExistsReply = z.infer<typeof ExistsReplySchema>;
+
+export const EmailBodySchema = z.object({ email: EmailField });
+export type EmailBody = z.input<typeof EmailBodySchema>;
+
+export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageReply = z.infer<typeof MessageReplySchema>;
+
+export const VerifyEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+export const VerifyResetTokenBodySchema = z.object({ token: EmailTokenField });
+export const ResetPasswordBodySchema = z.object({
+  token: EmailTokenField,
+  newPassword: z
+    .string({ message: PASSWORD_MESSAGES.resetInvalid })
+    .min(1, PASSWORD_MESSAGES.resetInvalid)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
+});
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
+
+/** What the browser may know about sign-in: the captcha provider and whether Google is on. */
+export const AuthConfigReplySchema = z.object({
+  captcha: z.object({
+    provider: z.enum(['altcha', 'turnstile', 'hcaptcha', 'recaptcha']),
+    siteKey: z.string().nullable(),
+  }),
+  google: z.object({ enabled: z.boolean(), clientId: z.string().nullable() }),
+});
+export type AuthConfigReply = z.infer<typeof AuthConfigReplySchema>;
+
+/** ALTCHA v2 challenge as altcha-lib creates it and the widget reads it. */
+export const AltchaChallengeSchema = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+
+/** The verification return: /login?verification=success|expired|error[&token&username&email]. */
+export const VerificationResultSchema = z.enum(['success', 'expired', 'error']);
+export type VerificationResult = z.infer<typeof VerificationResultSchema>;
+
+/** Messages the server sends that the UI matches on (SPEC.md §8). */
+export const ACCOUNT_MESSAGES = {
+  loginOk: 'Login successful',
+  invalidCredentials: 'Invalid email, username or password',
+  verificationRequired: 'Email verification required. Please check your inbox.',
+  captchaMissing: 'Please complete the security verification',
+  captchaFailed: 'Security verification failed. Please complete the CAPTCHA and try again.',
+  registered: 'Registration successful! Please check your email to verify your account.',
+  verificationSent: 'Verification email sent! Please check your inbox and spam folder.',
+  resetSent: 'If that email belongs to an account, a password reset link has been sent.',
+  resetTokenValid: 'Reset link is valid',
+  resetTokenInvalid: 'Invalid or expired reset link',
+  resetDone: 'Password reset successful! You can now sign in with your new password.',
+  loggedOut: 'Logged out',
+  googleFailed: 'Google sign-in failed',
+  googleNotVerified: 'Your Google account email is not verified',
+  googleDisabled: 'Google sign-in is not enabled',
+  googleWelcome: 'Welcome to the Community!',
+  googleSignedIn: 'Signed in with Google',
+} as const;

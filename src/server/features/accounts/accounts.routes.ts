@@ -1,0 +1,278 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES as MSG,
+  AltchaChallengeSchema,
+  AuthConfigReplySchema,
+  CheckEmailBodySchema,
+  CheckUsernameBodySchema,
+  EmailBodySchema,
+  ExistsReplySchema,
+  GoogleBodySchema,
+  GoogleReplySchema,
+  LoginBodySchema,
+  MessageReplySchema,
+  RegisterBodySchema,
+  RegisterReplySchema,
+  ResetPasswordBodySchema,
+  SessionReplySchema,
+  UserReplySchema,
+  VerifyEmailQuerySchema,
+  VerifyResetTokenBodySchema,
+} from '#shared/schemas/accounts';
+import { ErrorReplySchema } from '#shared/schemas/common';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { notFound } from '../../errors.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { requireMember } from '../../plugins/auth.ts';
+import { createAccountsService } from './accounts.service.ts';
+import { createCaptcha } from './captcha.ts';
+import { ACCOUNT_LIMITS as L, keyedLimiter, perIp } from './limits.ts';
+
+export interface AccountsRoutesDeps {
+  config: Config;
+  database: Database;
+  /** Replaces the SMTP/outbox mailer (tests). */
+  mailer?: Mailer | undefined;
+  /** Replaces the captcha provider's siteverify URL (tests run a local one). */
+  captchaSiteverifyUrl?: string | undefined;
+}
+
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 429: ErrorReplySchema };
+
+export const accountsRoutes =
+  ({
+    config,
+    database,
+    mailer: givenMailer,
+    captchaSiteverifyUrl,
+  }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const mailer = givenMailer ?? createMailer(config, app.log);
+    app.addHook('onClose', () => mailer.close());
+    const captcha = createCaptcha({ config, db: database.db, siteverifyUrl: captchaSiteverifyUrl });
+    const accounts = createAccountsService({
+      db: database.db,
+      config,
+      mailer,
+      captcha,
+      sessions: app.sessions,
+      log: app.log,
+    });
+    const loginPerAccount = keyedLimiter(app, 'login-account', L.loginPerAccount);
+    const forgotPerEmail = keyedLimiter(app, 'forgot-email', L.forgotPerEmail);
+    const resendPerEmail = keyedLimiter(app, 'resend-email', L.resendPerEmail);
+    const tags = ['accounts'];
+
+    app.get(
+      '/api/auth/config',
+      { schema: { tags, summary: 'Public sign-in settings', response: { 200: AuthConfigReplySchema } } },
+      async () => ({
+        captcha: { provider: config.captcha.provider, siteKey: config.captcha.siteKey ?? null },
+        google: { enabled: Boolean(config.google.clientId), clientId: config.google.clientId ?? null },
+      }),
+    );
+
+    app.get(
+      '/api/captcha/challenge',
+      {
+        config: perIp(L.captchaPerIp, 'captcha'),
+        schema: {
+          tags,
+          summary: 'A fresh ALTCHA proof-of-work challenge',
+          response: { 200: AltchaChallengeSchema },
+        },
+      },
+      async (_request, reply) => {
+        if (config.captcha.provider !== 'altcha') throw notFound('This server does not use ALTCHA');
+        reply.header('cache-control', 'no-store');
+        const challenge = await captcha.challenge();
+        return { ...challenge, parameters: { ...challenge.parameters } };
+      },
+    );
+
+    app.post(
+      '/api/auth/check-email',
+      {
+        config: perIp(L.checkPerIp, 'check-email'),
+        schema: { tags, body: CheckEmailBodySchema, response: { 200: ExistsReplySchema, ...errors } },
+      },
+      async (request) => ({ success: true as const, exists: await accounts.emailTaken(request.body.email) }),
+    );
+
+    app.post(
+      '/api/auth/check-username',
+      {
+        config: perIp(L.checkPerIp, 'check-username'),
+        schema: { tags, body: CheckUsernameBodySchema, response: { 200: ExistsReplySchema, ...errors } },
+      },
+      async (request) => ({
+        success: true as const,
+        exists: await accounts.usernameTaken(request.body.username),
+      }),
+    );
+
+    app.post(
+      '/api/auth/register',
+      {
+        config: perIp(L.registerPerIp, 'register'),
+        schema: {
+          tags,
+          body: RegisterBodySchema,
+          response: { 201: RegisterReplySchema, ...errors, 409: ErrorReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const { user, email } = await accounts.register(request.body);
+        return reply.status(201).send({
+          success: true,
+          message: MSG.registered,
+          requiresVerification: true,
+          email,
+          user,
+        });
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        config: perIp(L.loginPerIp, 'login'),
+        schema: { tags, body: LoginBodySchema, response: { 200: SessionReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { email, username, password, captcha: answer, remember } = request.body;
+        const login = (email || username) ?? '';
+        // Captcha first, so every attempt counted against an account cost its sender the work.
+        await accounts.checkCaptcha(answer, request.ip);
+        await loginPerAccount(request, reply, await accounts.loginLimitKey(login));
+        const session = await accounts.login({ login, password, remember: remember ?? false });
+        return {
+          success: true as const,
+          message: MSG.loginOk,
+          requiresVerification: false as const,
+          ...session,
+        };
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: MessageReplySchema, 401: ErrorReplySchema },
+        },
+      },
+      async (request) => {
+        await accounts.logout(await requireMember(request));
+        return { success: true as const, message: MSG.loggedOut };
+      },
+    );
+
+    app.get(
+      '/api/user',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: UserReplySchema, 401: ErrorReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        user: await accounts.currentUser(await requireMember(request)),
+      }),
+    );
+
+    app.get(
+      '/api/auth/verify-email',
+      {
+        config: perIp(L.tokenPerIp, 'verify-email'),
+        schema: {
+          tags,
+          summary: 'Follows the mailed link; redirects to /login with verification=success|expired|error',
+          querystring: VerifyEmailQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const outcome = await accounts.verifyEmail(request.query.token);
+        const query = new URLSearchParams({ verification: outcome.result });
+        if (outcome.result === 'success') {
+          query.set('token', outcome.token);
+          query.set('username', outcome.username);
+        } else if (outcome.result === 'expired') {
+          query.set('email', outcome.email);
+        }
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(`/login?${query}`, 302);
+      },
+    );
+
+    app.post(
+      '/api/auth/resend-verification',
+      {
+        config: perIp(L.resendPerIp, 'resend'),
+        schema: { tags, body: EmailBodySchema, response: { 200: MessageReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        await resendPerEmail(request, reply, request.body.email);
+        await accounts.resendVerification(request.body.email);
+        return { success: true as const, message: MSG.verificationSent };
+      },
+    );
+
+    app.post(
+      '/api/forgot-password',
+      {
+        config: perIp(L.forgotPerIp, 'forgot'),
+        schema: { tags, body: EmailBodySchema, response: { 200: MessageReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        await forgotPerEmail(request, reply, request.body.email);
+        await accounts.forgotPassword(request.body.email);
+        return { success: true as const, message: MSG.resetSent };
+      },
+    );
+
+    app.post(
+      '/api/verify-reset-token',
+      {
+        config: perIp(L.tokenPerIp, 'reset-token'),
+        schema: { tags, body: VerifyResetTokenBodySchema, response: { 200: MessageReplySchema, ...errors } },
+      },
+      async (request) => {
+        await accounts.checkResetToken(request.body.token);
+        return { success: true as const, message: MSG.resetTokenValid };
+      },
+    );
+
+    app.post(
+      '/api/reset-password',
+      {
+        config: perIp(L.tokenPerIp, 'reset-password'),
+        schema: { tags, body: ResetPasswordBodySchema, response: { 200: MessageReplySchema, ...errors } },
+      },
+      async (request) => {
+        await accounts.resetPassword(request.body.token, request.body.newPassword);
+        return { success: true as const, message: MSG.resetDone };
+      },
+    );
+
+    app.post(
+      '/api/auth/google',
+      {
+        config: perIp(L.loginPerIp, 'google'),
+        schema: {
+          tags,
+          body: GoogleBodySchema,
+          response: { 200: GoogleReplySchema, ...errors, 404: ErrorReplySchema, 502: ErrorReplySchema },
+        },
+      },
+      async (request) => {
+        const result = await accounts.google(request.body.access_token, request.body.remember ?? false);
+        return { success: true as const, ...result };
+      },
+    );
+  };

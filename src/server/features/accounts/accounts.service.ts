@@ -1,0 +1,312 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '#shared/schemas/accounts';
+import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts';
+import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password';
+import { usernameSuggestions } from '#shared/rules/username-suggestions';
+import { isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { resetMail, verificationMail } from '../../mail/templates.ts';
+import type { Member, SessionManager } from '../../plugins/auth.ts';
+import {
+  type Account,
+  consumeEmailToken,
+  emailExists,
+  findAccountByEmail,
+  findAccountByGoogleSub,
+  findAccountById,
+  findAccountByUsernameKey,
+  findEmailToken,
+  insertAccount,
+  insertEmailToken,
+  markEmailVerified,
+  retireEmailTokens,
+  setGoogleSub,
+  setPasswordHash,
+  type TokenPurpose,
+  uniqueViolation,
+  usernameKeyExists,
+} from './accounts.repository.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import { fetchGoogleProfile } from './google.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+import { hashEmailToken, newEmailToken, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './tokens.ts';
+
+export interface AccountsServiceDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sessions: SessionManager;
+  captcha: CaptchaVerifier;
+  log: FastifyBaseLogger;
+}
+
+export type VerificationOutcome =
+  | { result: 'success'; token: string; username: string }
+  | { result: 'expired'; email: string }
+  | { result: 'error' };
+
+export const toUser = (a: Account): User => ({
+  id: a.id,
+  username: a.username,
+  email: a.email,
+  created_at: a.createdAt,
+  email_verified: a.emailVerifiedAt !== null,
+  is_demo: a.isDemo,
+});
+
+const nowIso = () => new Date().toISOString();
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { db, config, mailer, sessions, captcha, log } = deps;
+  const link = (path: string, token: string) =>
+    `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  /** A new single-use link token; older unused ones of the same purpose stop working. */
+  async function issueEmailToken(userId: number, purpose: TokenPurpose): Promise<string> {
+    const { token, hash } = newEmailToken();
+    await db.transaction().execute(async (trx) => {
+      await retireEmailTokens(trx, userId, purpose, nowIso());
+      await insertEmailToken(trx, {
+        userId,
+        purpose,
+        tokenHash: hash,
+        createdAt: nowIso(),
+        expiresAt: later(purpose === 'verify' ? VERIFY_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
+      });
+    });
+    return token;
+  }
+
+  async function findByLogin(login: string): Promise<Account | undefined> {
+    const value = login.trim();
+    if (value.includes('@')) return findAccountByEmail(db, value.toLowerCase());
+    return isValidUsername(value) ? findAccountByUsernameKey(db, usernameKey(value)) : undefined;
+  }
+
+  async function newSession(account: Account, remember: boolean): Promise<string> {
+    return (await sessions.issue(account, { remember })).token;
+  }
+
+  /** A free username for a Google account, from its email's local part (SPEC.md §5 rules). */
+  async function freeUsername(email: string): Promise<string> {
+    for (const candidate of usernameSuggestions(email)) {
+      if (!(await usernameKeyExists(db, usernameKey(candidate)))) return candidate;
+    }
+    for (;;) {
+      const candidate = `member_${randomInt(100_000, 999_999)}`;
+      if (!(await usernameKeyExists(db, usernameKey(candidate)))) return candidate;
+    }
+  }
+
+  return {
+    emailTaken: (email: string) => emailExists(db, email),
+    usernameTaken: (username: string) => usernameKeyExists(db, usernameKey(username)),
+
+    /** The per-account rate-limit key for a login: the account when it exists, else the name tried. */
+    async loginLimitKey(login: string): Promise<string> {
+      const account = await findByLogin(login);
+      return account ? `account:${account.id}` : `login:${login.trim().toLowerCase()}`;
+    },
+
+    async register(input: { email: string; username: string; password: string }) {
+      if (await emailExists(db, input.email)) throw conflict(VALIDATION_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      if (await usernameKeyExists(db, usernameKey(input.username))) {
+        throw conflict(VALIDATION_MESSAGES.usernameTaken, 'USERNAME_TAKEN');
+      }
+      const passwordHash = await hashPassword(input.password);
+      let account: Account;
+      try {
+        account = await insertAccount(db, {
+          email: input.email,
+          username: input.username,
+          usernameKey: usernameKey(input.username),
+          passwordHash,
+          createdAt: nowIso(),
+        });
+      } catch (err) {
+        // Two registrations racing for the same email or username: the database decides.
+        const which = uniqueViolation(err);
+        if (which === 'email') throw conflict(VALIDATION_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        if (which === 'username') throw conflict(VALIDATION_MESSAGES.usernameTaken, 'USERNAME_TAKEN');
+        throw err;
+      }
+      const token = await issueEmailToken(account.id, 'verify');
+      try {
+        await mailer.send({
+          to: account.email,
+          ...verificationMail(account.username, link('/verify-email', token)),
+        });
+      } catch (err) {
+        // The account exists; 'Resend Verification Email' recovers from a mail outage.
+        log.error({ err: { message: (err as Error).message } }, 'could not send the verification mail');
+      }
+      return { user: toUser(account), email: account.email };
+    },
+
+    /** The login captcha: a 400 the UI recognises unless it is solved (and not replayed). */
+    async checkCaptcha(answer: string | undefined, ip: string): Promise<void> {
+      if (!answer) throw badRequest(MSG.captchaMissing, 'CAPTCHA_REQUIRED');
+      const outcome = await captcha.verify(answer, ip);
+      if (outcome === 'unavailable') {
+        throw new AppError(
+          503,
+          'CAPTCHA_UNAVAILABLE',
+          'Security verification is unavailable. Please try again later.',
+        );
+      }
+      if (outcome !== 'ok') throw badRequest(MSG.captchaFailed, 'CAPTCHA_FAILED', { reason: outcome });
+    },
+
+    /** Checks the password (the route checked the captcha and the account's rate limit first). */
+    async login(input: { login: string; password: string; remember: boolean }) {
+      const account = await findByLogin(input.login);
+      const ok = await checkPassword(account?.passwordHash, input.password);
+      if (!account || !ok) throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
+      // Only after the right password: an unverified account is no secret to its owner.
+      if (!account.emailVerifiedAt) {
+        throw forbidden(MSG.verificationRequired, 'EMAIL_NOT_VERIFIED', {
+          requiresVerification: true,
+          email: account.email,
+        });
+      }
+      return { token: await newSession(account, input.remember), user: toUser(account) };
+    },
+
+    async logout(member: Member): Promise<void> {
+      await sessions.revoke(member.sessionId);
+    },
+
+    async currentUser(member: Member): Promise<User> {
+      const account = await findAccountById(db, member.id);
+      if (!account) throw unauthorized();
+      return toUser(account);
+    },
+
+    async verifyEmail(token: string | undefined): Promise<VerificationOutcome> {
+      if (!token) return { result: 'error' };
+      const record = await findEmailToken(db, hashEmailToken(token), 'verify');
+      if (!record || record.usedAt) return { result: 'error' };
+      const account = await findAccountById(db, record.userId);
+      if (!account) return { result: 'error' };
+      if (record.expiresAt <= nowIso()) return { result: 'expired', email: account.email };
+      if (!(await consumeEmailToken(db, record.id, nowIso()))) return { result: 'error' };
+      await markEmailVerified(db, account.id, nowIso());
+      return { result: 'success', token: await newSession(account, false), username: account.username };
+    },
+
+    /** Same answer whatever the email: only an existing, unverified account gets a mail. */
+    async resendVerification(email: string): Promise<void> {
+      const account = await findAccountByEmail(db, email);
+      if (!account || account.emailVerifiedAt) {
+        newEmailToken(); // the same work as the real path, so the reply takes as long
+        return;
+      }
+      const token = await issueEmailToken(account.id, 'verify');
+      mailer.sendInBackground({
+        to: account.email,
+        ...verificationMail(account.username, link('/verify-email', token)),
+      });
+    },
+
+    /** Same status, message and work whether or not the email has an account. */
+    async forgotPassword(email: string): Promise<void> {
+      const account = await findAccountByEmail(db, email);
+      if (!account) {
+        newEmailToken();
+        return;
+      }
+      const token = await issueEmailToken(account.id, 'reset');
+      mailer.sendInBackground({
+        to: account.email,
+        ...resetMail(account.username, link('/reset-password', token)),
+      });
+    },
+
+    async checkResetToken(token: string): Promise<void> {
+      const record = await findEmailToken(db, hashEmailToken(token), 'reset');
+      if (!record || record.usedAt || record.expiresAt <= nowIso()) {
+        throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+      }
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      if (!meetsResetRule(newPassword)) throw badRequest(PASSWORD_MESSAGES.resetInvalid, 'WEAK_PASSWORD');
+      const record = await findEmailToken(db, hashEmailToken(token), 'reset');
+      if (!record || record.usedAt || record.expiresAt <= nowIso()) {
+        throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await consumeEmailToken(trx, record.id, nowIso()))) return false;
+        await setPasswordHash(trx, record.userId, passwordHash);
+        // The link proved the mailbox is theirs.
+        await markEmailVerified(trx, record.userId, nowIso());
+        await retireEmailTokens(trx, record.userId, 'reset', nowIso());
+        return true;
+      });
+      if (!done) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+      // Whoever knew the old password is signed out everywhere.
+      await sessions.revokeAll(record.userId);
+    },
+
+    async google(accessToken: string, remember: boolean) {
+      if (!config.google.clientId) throw new AppError(404, 'GOOGLE_DISABLED', MSG.googleDisabled);
+      const lookup = await fetchGoogleProfile(config.google.userinfoUrl, accessToken);
+      if (!lookup.ok) {
+        if (lookup.reason === 'unreachable') throw new AppError(502, 'GOOGLE_UNREACHABLE', MSG.googleFailed);
+        throw unauthorized(MSG.googleFailed, 'GOOGLE_REJECTED');
+      }
+      const { profile } = lookup;
+      if (!profile.emailVerified) throw forbidden(MSG.googleNotVerified, 'GOOGLE_EMAIL_UNVERIFIED');
+
+      let account = await findAccountByGoogleSub(db, profile.sub);
+      let isNewUser = false;
+      if (!account) {
+        const byEmail = await findAccountByEmail(db, profile.email);
+        if (byEmail) {
+          await db.transaction().execute(async (trx) => {
+            await setGoogleSub(trx, byEmail.id, profile.sub);
+            if (!byEmail.emailVerifiedAt) {
+              // Whoever set a password on this never-verified account did not prove the
+              // mailbox; Google just did. Drop that password and its sessions.
+              await setPasswordHash(trx, byEmail.id, null);
+              await markEmailVerified(trx, byEmail.id, nowIso());
+            }
+          });
+          if (!byEmail.emailVerifiedAt) await sessions.revokeAll(byEmail.id);
+          account = (await findAccountById(db, byEmail.id)) as Account;
+        } else {
+          const username = await freeUsername(profile.email);
+          try {
+            account = await insertAccount(db, {
+              email: profile.email,
+              username,
+              usernameKey: usernameKey(username),
+              passwordHash: null,
+              googleSub: profile.sub,
+              emailVerifiedAt: nowIso(),
+              createdAt: nowIso(),
+            });
+          } catch (err) {
+            if (uniqueViolation(err)) throw conflict('Please try again', 'CONFLICT');
+            throw err;
+          }
+          isNewUser = true;
+        }
+      }
+      return {
+        token: await newSession(account, remember),
+        user: toUser(account),
+        isNewUser,
+        message: isNewUser ? MSG.googleWelcome : MSG.googleSignedIn,
+      };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

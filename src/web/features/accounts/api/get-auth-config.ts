@@ -1,0 +1,16 @@
+import { AuthConfigReplySchema } from '#shared/schemas/accounts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Which captcha the server uses and whether Google sign-in is on. */
+export const getAuthConfig = () =>
+  apiFetch('/api/auth/config', { schema: AuthConfigReplySchema, token: null });
+
+export const authConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['accounts', 'config'],
+    queryFn: getAuthConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useAuthConfig = () => useQuery(authConfigQueryOptions());

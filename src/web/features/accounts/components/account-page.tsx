@@ -1,0 +1,212 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SparklesIcon, TargetIcon, TrendIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../app/auth-provider';
+import { useAuthConfig } from '../api/get-auth-config';
+import { UI } from '../messages';
+import { CELEBRATION_MS, Celebration, type CelebrationKind, LoadingAccount } from './celebration';
+import { ForgotPasswordModal } from './forgot-password-modal';
+import { RegistrationWizard } from './registration-wizard';
+import { SignedInPanel } from './signed-in-panel';
+import { type SignedIn, SignInForm } from './sign-in-form';
+import { CheckEmailScreen, VerificationRequiredScreen } from './verification-screens';
+
+/** /login, /signup (registration) and /forgot-password (the modal open): docs/decisions/003. */
+export type AccountMode = 'sign-in' | 'register' | 'forgot-password';
+
+type Notice = { tone: 'success' | 'error' | 'info' | 'warning'; text: string };
+
+type Screen =
+  | { name: 'form'; notice?: Notice | null }
+  | { name: 'check-email'; email: string; notice?: Notice | null }
+  | { name: 'verification-required'; email: string | null; message: string }
+  | { name: 'celebrate'; kind: CelebrationKind; token: string; remember: boolean; fromVerification: boolean }
+  | { name: 'loading' };
+
+/** The verification return and the reset notice are read once per page load (SPEC.md §4). */
+let returnHandled = false;
+
+const BENEFITS = [
+  { icon: SparklesIcon, text: 'A quality score and concrete advice for every prediction' },
+  { icon: TargetIcon, text: 'A reliability score that grows with specific, measurable predictions' },
+  { icon: TrendIcon, text: 'Like, dislike and discuss the community’s predictions' },
+];
+
+function BrandPanel() {
+  return (
+    <div className="relative isolate hidden overflow-hidden rounded-3xl bg-brand-950 p-10 text-white lg:flex lg:flex-col lg:justify-between">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--color-accent-700),transparent_60%)]"
+      />
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">Futurecast account</p>
+        <p className="mt-4 text-3xl font-bold tracking-tight text-balance">
+          Your predictions, on the record.
+        </p>
+      </div>
+      <ul className="mt-10 space-y-5">
+        {BENEFITS.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex gap-3 text-brand-100">
+            <Icon className="mt-0.5 size-5 shrink-0 text-accent-300" />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function rememberUsername(username: string) {
+  try {
+    sessionStorage.setItem('username', username);
+  } catch {
+    // Storage unavailable: the name comes back with the profile anyway.
+  }
+}
+
+export function AccountPage({ mode }: { mode: AccountMode }) {
+  const { status, login } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = useAuthConfig();
+  const [screen, setScreen] = useState<Screen>({ name: 'form' });
+
+  // SPEC.md §4 'Verification return', and the notice after a password reset.
+  useEffect(() => {
+    if (returnHandled) return;
+    const verification = params.get('verification');
+    const reset = params.get('reset');
+    if (!verification && !reset) return;
+    returnHandled = true;
+    const token = params.get('token');
+    const username = params.get('username');
+    const email = params.get('email');
+    navigate('/login', { replace: true });
+    if (verification === 'success' && token) {
+      if (username) rememberUsername(username);
+      setScreen({ name: 'celebrate', kind: 'signup', token, remember: false, fromVerification: true });
+    } else if (verification === 'expired') {
+      setScreen({ name: 'verification-required', email, message: UI.verificationExpired });
+    } else if (verification) {
+      setScreen({ name: 'verification-required', email, message: UI.verificationError });
+    } else if (reset === 'success') {
+      setScreen({ name: 'form', notice: { tone: 'success', text: UI.resetDoneOnLogin } });
+    }
+  }, [params, navigate]);
+
+  // After the animation, the member's data loads (SPEC.md §4 'Login', 'Registration').
+  useEffect(() => {
+    if (screen.name !== 'celebrate') return;
+    const { token, remember, fromVerification } = screen;
+    const timer = setTimeout(async () => {
+      setScreen({ name: 'loading' });
+      const user = await login(token, remember);
+      if (user) {
+        setScreen({ name: 'form' });
+      } else {
+        setScreen({
+          name: 'form',
+          notice: { tone: 'error', text: fromVerification ? UI.verificationLoginFailed : UI.loginFallback },
+        });
+      }
+    }, CELEBRATION_MS[screen.kind]);
+    return () => clearTimeout(timer);
+  }, [screen, login]);
+
+  const signedIn = (result: SignedIn) =>
+    setScreen({
+      name: 'celebrate',
+      kind: result.celebrate,
+      token: result.token,
+      remember: result.remember,
+      fromVerification: false,
+    });
+  const backToLogin = () => {
+    setScreen({ name: 'form' });
+    navigate('/login');
+  };
+
+  if (status === 'authenticated' && screen.name !== 'celebrate' && screen.name !== 'loading') {
+    return (
+      <>
+        <title>My Account · Futurecast</title>
+        <SignedInPanel />
+      </>
+    );
+  }
+
+  const titles: Record<AccountMode, string> = {
+    'sign-in': 'Sign In · Futurecast',
+    register: 'Create Account · Futurecast',
+    'forgot-password': 'Forgot Password · Futurecast',
+  };
+
+  let content: ReactNode;
+  if (screen.name === 'celebrate') content = <Celebration kind={screen.kind} />;
+  else if (screen.name === 'loading') content = <LoadingAccount />;
+  else if (screen.name === 'check-email')
+    content = <CheckEmailScreen email={screen.email} notice={screen.notice} onBack={backToLogin} />;
+  else if (screen.name === 'verification-required')
+    content = (
+      <VerificationRequiredScreen
+        email={screen.email}
+        message={screen.message}
+        onBack={backToLogin}
+        onSent={(email, notice) => setScreen({ name: 'check-email', email, notice })}
+      />
+    );
+  else if (mode === 'register')
+    content = <RegistrationWizard onRegistered={(email) => setScreen({ name: 'check-email', email })} />;
+  else if (config.isPending)
+    content = (
+      <div className="grid min-h-64 place-items-center text-brand-600">
+        <Spinner label="Loading sign-in..." />
+      </div>
+    );
+  else if (config.isError)
+    content = (
+      <Alert
+        variant="error"
+        title={UI.loginFailedTitle}
+        actions={
+          <Button size="sm" variant="secondary" onClick={() => void config.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {UI.loginServerError}
+      </Alert>
+    );
+  else
+    content = (
+      <SignInForm
+        config={config.data}
+        notice={screen.notice ?? null}
+        onSignedIn={signedIn}
+        onVerificationRequired={(email, message) =>
+          setScreen({ name: 'verification-required', email, message })
+        }
+      />
+    );
+
+  return (
+    <>
+      <title>{titles[mode]}</title>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
+        <BrandPanel />
+        <Card padding="lg" className="self-start">
+          {content}
+        </Card>
+      </div>
+      <ForgotPasswordModal
+        open={mode === 'forgot-password'}
+        onClose={() => navigate('/login', { replace: true })}
+      />
+    </>
+  );
+}
