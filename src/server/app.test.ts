@@ -145,3 +145,30 @@ describe.each(testDialects)('app on %s', (dialect) => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 });
+
+describe('content security policy', () => {
+  it('opens third-party origins only for the sign-in and captcha providers that are configured', async () => {
+    const plain = await buildTestApp();
+    const google = await buildTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: 'client.apps.example',
+        CAPTCHA_PROVIDER: 'turnstile',
+        CAPTCHA_SECRET: 's',
+        CAPTCHA_SITE_KEY: 'k',
+      },
+    });
+    try {
+      const a = String((await plain.app.inject('/api/health')).headers['content-security-policy']);
+      const b = String((await google.app.inject('/api/health')).headers['content-security-policy']);
+      expect(a).not.toContain('google.com');
+      expect(a).toContain("frame-src 'none'");
+      expect(b).toContain(
+        "script-src 'self' https://accounts.google.com/gsi/client https://challenges.cloudflare.com",
+      );
+      expect(b).toContain('frame-src https://accounts.google.com/gsi/ https://challenges.cloudflare.com');
+    } finally {
+      await plain.close();
+      await google.close();
+    }
+  });
+});

@@ -13,7 +13,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { cspSourcesFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export interface AppDeps {
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, securityHeaders(cspSourcesFor(config)));
   await registerRateLimits(app, deps.redis);
   registerMetrics(app);
   await registerOpenApi(app, version);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 
 /**
  * Strict CSP with no inline script: the session token lives in web storage, so XSS must be
@@ -8,14 +9,42 @@ import type { FastifyInstance } from 'fastify';
  * headers but rebuilt them per request, which measured at less than half the request rate
  * (docs/decisions/006-request-pipeline-speed.md).
  */
-export function securityHeaders(
-  extra: { connectSrc?: string[]; scriptSrc?: string[]; frameSrc?: string[] } = {},
-) {
+export interface CspSources {
+  connectSrc?: string[];
+  scriptSrc?: string[];
+  frameSrc?: string[];
+  styleSrc?: string[];
+}
+
+/** Third-party origins, allowed only when the feature that needs them is configured. */
+export function cspSourcesFor(config: Pick<Config, 'google' | 'captcha'>): CspSources {
+  const sources: Required<CspSources> = { connectSrc: [], scriptSrc: [], frameSrc: [], styleSrc: [] };
+  if (config.google.clientId) {
+    sources.scriptSrc.push('https://accounts.google.com/gsi/client');
+    sources.connectSrc.push('https://accounts.google.com/gsi/');
+    sources.frameSrc.push('https://accounts.google.com/gsi/');
+    sources.styleSrc.push('https://accounts.google.com/gsi/style');
+  }
+  if (config.captcha.provider === 'turnstile') {
+    sources.scriptSrc.push('https://challenges.cloudflare.com');
+    sources.frameSrc.push('https://challenges.cloudflare.com');
+  } else if (config.captcha.provider === 'hcaptcha') {
+    for (const list of [sources.scriptSrc, sources.frameSrc, sources.styleSrc, sources.connectSrc]) {
+      list.push('https://hcaptcha.com', 'https://*.hcaptcha.com');
+    }
+  } else if (config.captcha.provider === 'recaptcha') {
+    sources.scriptSrc.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    sources.frameSrc.push('https://www.google.com/recaptcha/');
+  }
+  return sources;
+}
+
+export function securityHeaders(extra: CspSources = {}) {
   const csp = [
     "default-src 'self'",
     `script-src 'self'${(extra.scriptSrc ?? []).map((s) => ` ${s}`).join('')}`,
     // Inline *styles* only (Radix's scroll lock and web components write <style>); never inline script.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${(extra.styleSrc ?? []).map((s) => ` ${s}`).join('')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${(extra.connectSrc ?? []).map((s) => ` ${s}`).join('')}`,
