@@ -16,7 +16,8 @@ export interface ReceivedMail {
 }
 
 /** An in-process SMTP server that keeps what it receives. */
-export async function startSmtp() {
+/** A real SMTP server in-process; `delayMs` holds each message before accepting it (a slow relay). */
+export async function startSmtp(options: { delayMs?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -34,8 +35,12 @@ export async function startSmtp() {
             (session.envelope.rcptTo || []).map((r) => r.address),
           ),
         );
-        for (const w of waiters.splice(0)) w();
-        callback();
+        const accept = () => {
+          for (const w of waiters.splice(0)) w();
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });
