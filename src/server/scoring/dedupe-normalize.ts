@@ -68,6 +68,28 @@ function numberWordsToDigits(tokens: string[]): string[] {
 const LEAD_INS =
   /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|creo que\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
 
+// Currency words and signs written after the amount, with an optional scale word between.
+const CURRENCY_SIGNS: Record<string, string> = {
+  dollar: '$',
+  dollars: '$',
+  usd: '$',
+  'us dollars': '$',
+  bucks: '$',
+  $: '$',
+  euro: '€',
+  euros: '€',
+  eur: '€',
+  '€': '€',
+  pound: '£',
+  pounds: '£',
+  gbp: '£',
+  '£': '£',
+  دلار: '$',
+  یورو: '€',
+};
+const CURRENCY_AFTER =
+  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|دلار|یورو)(?![\p{L}\p{N}])/gu;
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Tokens of the normalised text; CJK text is tokenised per character. */
@@ -88,6 +110,12 @@ export function duplicateTokens(text: string): string[] {
     // Thousands separators go; a decimal comma becomes a point.
     .replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1')
     .replace(/(\d)[,٫](?=\d)/g, '$1.')
+    // Currencies: '120000 dollars', '120000 usd', '120000$' and '$120000' are one spelling ($120000).
+    .replace(
+      CURRENCY_AFTER,
+      (_, amount: string, scale: string | undefined, word: string) =>
+        `${CURRENCY_SIGNS[word.replace(/\s+/gu, ' ')] ?? word}${amount}${scale ?? ''}`,
+    )
     .replace(/[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .replace(/(^|\s)['+-]+|['+-]+(?=\s|$)/g, '$1')

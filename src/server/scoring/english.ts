@@ -22,6 +22,10 @@ export interface EnglishSignals {
   outcomes: string[];
   directions: string[];
   calibrated: boolean;
+  /** The head of the subject before the future verb ('prices' in 'Gas prices will go up'), if plain. */
+  subject: string | null;
+  /** Content words in that subject ('gas prices': 2). */
+  subjectWords: number;
 }
 
 const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
@@ -55,7 +59,7 @@ const DEADLINE_PATTERNS: readonly RegExp[] = [
 ];
 // 'will' as a verb: not 'political will', 'free will', 'the will of the people'.
 const FUTURE =
-  /(?<!\b(?:the|a|political|free|good|ill|own|his|her|their|our|your|its|of)\s)\b(?:will|shall|'ll|won't|wont)\s+(?:not\s+|never\s+)?(?:\p{L}+ly\s+)?\p{L}+|\bgoing\s+to\s+(?:\p{L}+ly\s+)?\p{L}+|\bgonna\s+\p{L}+|\b(?:is|are|am|be|was|were|'s|'re|seems?)\s+(?:\p{L}+ly\s+)?(?:expected|likely|set|poised|projected|forecast|due|bound|slated|scheduled|certain|sure|about|on track|on course)\s+to\b/gu;
+  /(?<!\b(?:the|a|political|free|good|ill|own|his|her|their|our|your|its|of)\s)\b(?:will|shall|'ll|won't|wont|wil|wll|willl)\s+(?:not\s+|never\s+)?(?:\p{L}+ly\s+)?\p{L}+|\bgoing\s+to\s+(?:\p{L}+ly\s+)?\p{L}+|\b(?:gonna|gona|gunna)\s+\p{L}+|\b(?:is|are|am|be|was|were|'s|'re|seems?)\s+(?:\p{L}+ly\s+)?(?:expected|likely|set|poised|projected|forecast|due|bound|slated|scheduled|certain|sure|about|on track|on course)\s+to\b/gu;
 const PAST_TIME =
   /\b(?:last|previous)\s+(?:year|month|week|decade|season|quarter|night)\b|\b(?:yesterday|ago|already|used to|back in|so far)\b/u;
 const QUANTITY_WORDS =
@@ -64,9 +68,9 @@ const QUANTITY_WORDS =
 const PRECISE_OUTCOMES =
   /\b(?:win|wins|lose|loses|pass|passes|ban|bans|approve|approves|launch|launches|release|releases|legali[sz]e|legali[sz]es|elect|elects|default|defaults|merge|merges|acquire|acquires|collapse|collapses|announce|announces|sign|signs|join|joins|leave|leaves|qualify|qualifies|resign|resigns|shut down|go bankrupt|ipo|force|forces|introduce|introduces|abolish|abolishes|adopt|adopts|invade|invades|retire|retires|land|lands|host|hosts|hold|holds|split|splits|file|files|declare|declares|peak|peaks|operate|operates|overtake|overtakes|crown|crowned|beat|beats|defeat|defeats|(?:start|stop|begin|end)\s+\p{L}+ing|(?:be|become)\s+(?:legal|illegal|banned|mandatory|standard|law|free|compulsory|approved|abolished|elected|crowned|released|launched|phased out|cancell?ed|bankrupt|extinct|obsolete)|phased out)\b/gu;
 const DIRECTIONS =
-  /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
+  /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
 const PREDICTION_VERBS =
-  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe)\b/u;
+  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space)\b/u;
 const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
@@ -82,6 +86,11 @@ const COMMON_NOUN_ENDING =
 const OPENER_FOLLOWERS =
   /^(?:will|shall|would|could|should|may|might|can|is|are|was|were|has|have|had|and|won't|to|'ll)$/u;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+// Where the subject ends: the future verb, or a copula/auxiliary before 'going to', 'expected to'.
+const SUBJECT_END = /^(?:will|shall|wil|won't|wont|'ll|is|are|gonna|going|may|might|could|should|would)$/u;
+// Heads that name nothing in particular.
+const EMPTY_SUBJECTS =
+  /^(?:it|this|that|these|those|there|things?|stuff|everything|something|anything|nothing|everyone|everybody|someone|somebody|people|we|they|you|he|she|i|future|world|life|all|lot|lots|some|many|most|more|much)$/u;
 
 function all(re: RegExp, text: string): string[] {
   re.lastIndex = 0;
@@ -139,6 +148,88 @@ function namedThings(tokens: Token[], shouting: boolean): string[] {
   return [...found];
 }
 
+// The last noun-like word before the future verb, when the subject names something plain
+// ('Gas prices will go up', 'The stock market will crash'), else null.
+const FUNCTION_TAGS = /Pronoun|Determiner|Preposition|Conjunction|Modal|Copula|Adverb/u;
+
+function subjectOf(tokens: Token[]): { subject: string | null; words: number } {
+  const none = { subject: null, words: 0 };
+  const end = tokens.findIndex((t) => SUBJECT_END.test(t.lower));
+  if (end <= 0 || end > 6) return none;
+  const head = tokens[end - 1];
+  if (!head || /^\d/u.test(head.lower) || EMPTY_SUBJECTS.test(head.lower)) return none;
+  // The lexicon files many nouns under verbs too ('rates', 'market'), so only function words are out.
+  if (FUNCTION_TAGS.test(tagsOf(head.lower)) || !/^\p{L}{3,}$/u.test(head.lower)) return none;
+  const words = tokens.slice(0, end).filter((t) => !FUNCTION_TAGS.test(tagsOf(t.lower))).length;
+  return { subject: head.text, words };
+}
+
+// Word salad: English words in an order no sentence has. Function words come in a fixed order
+// (a determiner before its noun, a preposition before its object, a conjunction between clauses),
+// so a determiner or preposition followed by a conjunction, preposition or auxiliary, or a text
+// that ends on one, is implausible. Two such breaks, in a text without a verb, make word salad.
+const SALAD_DETERMINERS = new Set('the a an every each my your our their its his'.split(' '));
+const SALAD_PREPOSITIONS = new Set(
+  'of from with into onto upon among between during without within towards toward at for'.split(' '),
+);
+const SALAD_CONJUNCTIONS = new Set(
+  'because although though unless whereas whether and or but nor if'.split(' '),
+);
+const SALAD_AUXILIARIES = new Set(
+  'will would shall should can could may might must is are was were'.split(' '),
+);
+
+function saladClass(word: string): 'det' | 'prep' | 'conj' | 'aux' | 'other' {
+  if (SALAD_DETERMINERS.has(word)) return 'det';
+  if (SALAD_PREPOSITIONS.has(word)) return 'prep';
+  if (SALAD_CONJUNCTIONS.has(word)) return 'conj';
+  if (SALAD_AUXILIARIES.has(word)) return 'aux';
+  return 'other';
+}
+
+/** Implausible function-word breaks in a verbless English text (0 when it has a verb). */
+export function wordSalad(text: string): number {
+  const lower = text.toLowerCase();
+  // Any verb ends the check: most texts have one among their first words.
+  let count = 0;
+  for (const m of lower.matchAll(/[\p{L}']+/gu)) {
+    const w = m[0];
+    count++;
+    const tags = tagsOf(w);
+    if (/Verb|Modal|Copula|Auxiliary|Infinitive|PresentTense|PastTense|Gerund/u.test(tags)) return 0;
+    if (tags === '' && /\p{L}{3,}(?:ed|ing)$/u.test(w)) return 0;
+  }
+  if (count < 6) return 0;
+  const segments = lower.split(/[.!?;:,()"“”…—–]+|\s-\s/u);
+  const all = segments.flatMap((seg) => seg.match(/[\p{L}']+/gu) ?? []);
+  let breaks = 0;
+  for (const seg of segments) {
+    const words = seg.match(/[\p{L}']+/gu) ?? [];
+    for (let i = 0; i < words.length; i++) {
+      const here = saladClass(words[i] ?? '');
+      const next = i + 1 < words.length ? saladClass(words[i + 1] ?? '') : 'end';
+      if (
+        (here === 'det' || here === 'prep') &&
+        (next === 'conj' || next === 'prep' || next === 'aux' || next === 'det')
+      )
+        breaks++;
+      if (here === 'det' && next === 'end') breaks++;
+    }
+  }
+  // Ending the whole text on a determiner, preposition or conjunction.
+  const last = saladClass(all[all.length - 1] ?? '');
+  if (last === 'prep' || last === 'conj') breaks++;
+  return breaks;
+}
+
+/** Does this (lower-case) English text use a future verb form ('will', 'going to', 'is set to')? */
+export function hasFutureVerb(lower: string): boolean {
+  FUTURE.lastIndex = 0;
+  const found = FUTURE.test(lower);
+  FUTURE.lastIndex = 0;
+  return found;
+}
+
 const GLOBAL_DEADLINES = DEADLINE_PATTERNS.slice(1).map((re) => new RegExp(re.source, `${re.flags}g`));
 
 export function englishSignals(text: string, lower: string): EnglishSignals {
@@ -165,6 +256,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     const idiom = word === 'one' && /^(?:day|time|way|of|another)$/u.test(words[i + 1] ?? '');
     if (VALUE_TAG.test(tagsOf(word)) && !idiom) values++;
   });
+  const subject = subjectOf(tokens);
   return {
     futureStrong: all(FUTURE, lower).length,
     predictionVerb: PREDICTION_VERBS.test(lower),
@@ -180,5 +272,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     outcomes: all(PRECISE_OUTCOMES, lower),
     directions: all(DIRECTIONS, lower),
     calibrated: CALIBRATED.test(lower),
+    subject: subject.subject,
+    subjectWords: subject.words,
   };
 }

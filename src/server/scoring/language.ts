@@ -147,19 +147,31 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words(
       "sera|seront|va|vont|aura|auront|d'ici|d’ici|prochaine?s?|futur|avenir|\\p{L}{3,}(?:ra|ront|rons)",
     ),
+    weak: words("je pense que|je crois que|peut-être|probablement|je parie|je prédis|j'imagine"),
   },
   es: {
     strong: words(
       'será|serán|va a|van a|habrá|próxim[oa]s?|futuro|para (?:el )?(?:año )?\\d{4}|\\p{L}{2,}(?:rá|rán)',
     ),
+    weak: words('creo que|pienso que|tal vez|quizás?|probablemente|apuesto|predigo|supongo que'),
   },
-  pt: { strong: words('será|serão|vai|vão|haverá|próxim[oa]s?|futuro|até \\d{4}|\\p{L}{2,}(?:rá|rão)') },
-  it: { strong: words('sarà|saranno|prossim[oaie]|futuro|entro il|\\p{L}{2,}(?:rà|ranno)') },
+  pt: {
+    strong: words('será|serão|vai|vão|haverá|próxim[oa]s?|futuro|até \\d{4}|\\p{L}{2,}(?:rá|rão)'),
+    weak: words('acho que|acredito que|talvez|provavelmente|aposto'),
+  },
+  it: {
+    strong: words('sarà|saranno|prossim[oaie]|futuro|entro il|\\p{L}{2,}(?:rà|ranno)'),
+    weak: words('penso che|credo che|forse|probabilmente|scommetto'),
+  },
   de: {
     strong: words('wird|werden|wirst|bis \\d{4}|bis ende|nächsten?|nächstes|zukunft|künftig|kommenden?'),
+    weak: words('ich glaube|ich denke|vielleicht|wahrscheinlich|ich wette|vermutlich'),
   },
   nl: { strong: words('zal|zullen|gaat|gaan|volgend|volgende|tegen \\d{4}|toekomst') },
-  tr: { strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar') },
+  tr: {
+    strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar'),
+    weak: words('bence|sanırım|muhtemelen|belki|tahminim'),
+  },
   pl: { strong: words('będzie|będą|przyszł\\p{L}*|do roku') },
   sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
   id: { strong: words('akan|tahun depan|masa depan|pada tahun') },

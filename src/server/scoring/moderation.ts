@@ -1,14 +1,24 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { wordSalad } from './english.ts';
 import {
+  AIMED_BEFORE,
+  DEGRADING,
+  HARASSMENT,
   HEDGES,
   INSULTS,
+  MACHINE_PATTERNS,
   MACHINE_PHRASES,
+  MILD_INSULTS,
   NEUTRAL_OBSCENITY,
+  SECOND_PERSON,
   SLURS,
+  SPAM_PATTERNS,
   SPAM_PHRASES,
+  STUFFING_IGNORED,
   TARGETING,
   THREATS,
   VAGUE_TERMS,
+  VIOLENCE_PATTERNS,
 } from './lexicon.ts';
 import type { TextFeatures } from './text-features.ts';
 
@@ -29,23 +39,53 @@ const MARKDOWN: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 const CALL_TO_ACTION =
-  /(?:^|[.!?]\s+|\s)(?:visit|click|buy|get|join|sign up|register|download|order|shop|book|call|follow|subscribe|claim|grab|try)\s/u;
+  /(?:^|[.!?]\s+|\s)(?:visit|click|buy|get|join|sign up|register|download|order|shop|book|call|follow|subscribe|claim|grab|try|enter|apply)\s|(?<![\p{L}])(?:üye ol|kayıt ol|tıkla|giriş yap|regístrate|registrate|únete|inscríbete|haz clic|compra|inscrivez-vous|rejoignez|cliquez|abonnez-vous|melde dich|anmelden|registrieren|klicke|klicken sie|cadastre-se|inscreva-se|iscriviti|عضو شوید|عضو بشید|عضو شید|ثبت نام کنید|کلیک کنید|بپیوندید|سفارش دهید|اشترك|انضم|سجل|подпишись|подписывайтесь|переходи)(?![\p{L}])/u;
 
-function phraseMatcher(phrase: string): RegExp {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const start = /^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
-  const end = /[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${start}${escaped}${end}`, 'u');
+// Links to messaging apps and link shorteners: how a 'signals group' or a private sale is reached.
+const MESSAGING_LINK =
+  /(?<![\p{L}\p{N}.])(?:t\.me|telegram\.me|wa\.me|chat\.whatsapp\.com|discord\.gg|discord\.com\/invite|bit\.ly|tinyurl\.com|cutt\.ly|linktr\.ee)\/\S+/u;
+
+// Text is normalised the same way as the lists: lower case, no zero-width non-joiners, straight
+// apostrophes, and the Persian forms of the letters Arabic keyboards type as ي and ك.
+export function normalizeForLists(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\u200c/g, '')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/ي/g, 'ی')
+    .replace(/ك/g, 'ک');
 }
 
+// Persian and Arabic words take suffixes (plural, possessive, 'is', verb endings) without a space.
+const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|م|ا|ش|شون|تون|ت)?';
+
+function phraseMatcher(phrase: string): RegExp {
+  const prefix = phrase.endsWith('*');
+  const body = prefix ? phrase.slice(0, -1) : phrase;
+  const escaped = body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const start = /^[\p{L}\p{N}]/u.test(body) ? '(?<![\\p{L}\\p{N}])' : '';
+  let end = '';
+  if (prefix) end = '';
+  else if (/\p{Script=Arabic}$/u.test(body)) end = `${ARABIC_SUFFIX}(?![\\p{L}\\p{N}])`;
+  else if (/[\p{L}\p{N}]$/u.test(body)) end = '(?![\\p{L}\\p{N}])';
+  return new RegExp(`${start}${escaped}${end}`, 'gu');
+}
+
+// [the literal to look for first, the matcher]; the literal is the phrase without its '*'.
 function compileList(list: readonly string[]): Array<[string, RegExp]> {
-  return list.map((p) => [p.replace(/\u200c/g, ''), phraseMatcher(p.replace(/\u200c/g, ''))]);
+  return list.map((p) => {
+    const phrase = normalizeForLists(p);
+    return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase)];
+  });
 }
 
 let compiled: {
   machine: Array<[string, RegExp, number]>;
   spam: Array<[string, RegExp]>;
   insults: Array<[string, RegExp]>;
+  mildInsults: Array<[string, RegExp]>;
+  degrading: Array<[string, RegExp]>;
+  harassment: Array<[string, RegExp]>;
   threats: Array<[string, RegExp]>;
   targeting: Array<[string, RegExp]>;
   vague: Array<[string, RegExp]>;
@@ -56,11 +96,14 @@ let compiled: {
 function lists() {
   compiled ??= {
     machine: MACHINE_PHRASES.map(([p, w]) => {
-      const phrase = p.replace(/\u200c/g, '');
-      return [phrase, phraseMatcher(phrase), w];
+      const phrase = normalizeForLists(p);
+      return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase), w];
     }),
     spam: compileList(SPAM_PHRASES),
     insults: compileList(INSULTS),
+    mildInsults: compileList(MILD_INSULTS),
+    degrading: compileList(DEGRADING),
+    harassment: compileList(HARASSMENT),
     threats: compileList(THREATS),
     targeting: compileList(TARGETING),
     vague: compileList(VAGUE_TERMS),
@@ -70,12 +113,115 @@ function lists() {
   return compiled;
 }
 
-// A phrase can only match where its literal text occurs; the cheap substring test skips most
-// regular-expression runs.
+// A phrase can only match where its literal text occurs, starting at a word. Word starts (the
+// first one to three letters of every word) are collected once per text, so that most of the
+// long lists is ruled out by a set lookup before any substring search or regular expression.
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
+let startsFor = '';
+let starts = new Set<string>();
+
+function wordStarts(text: string): Set<string> {
+  if (startsFor !== text) {
+    starts = new Set<string>();
+    for (const m of text.matchAll(WORD_RUN)) {
+      const w = m[0];
+      starts.add(w.slice(0, 1));
+      if (w.length > 1) starts.add(w.slice(0, 2));
+      if (w.length > 2) starts.add(w.slice(0, 3));
+    }
+    startsFor = text;
+  }
+  return starts;
+}
+
+// The key a phrase needs among the word starts: its first word, cut to three characters.
+const startKeys = new Map<string, string | null>();
+function startKey(phrase: string): string | null {
+  let key = startKeys.get(phrase);
+  if (key === undefined) {
+    key = /^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null;
+    startKeys.set(phrase, key);
+  }
+  return key;
+}
+
+function mayContain(text: string, phrase: string): boolean {
+  const key = startKey(phrase);
+  if (key !== null && !wordStarts(text).has(key)) return false;
+  return text.includes(phrase);
+}
+
 function hits(list: Array<[string, RegExp]>, text: string): string[] {
   const out: string[] = [];
-  for (const [phrase, re] of list) if (text.includes(phrase) && re.test(text)) out.push(phrase);
+  for (const [phrase, re] of list) {
+    if (!mayContain(text, phrase)) continue;
+    re.lastIndex = 0;
+    if (re.test(text)) out.push(phrase);
+  }
   return out;
+}
+
+const TOKEN = /[\p{L}\p{N}@'_-]+/gu;
+
+// Is the word at `index` aimed at someone: a copula or a form of address among the four words
+// before it ('they are all scumbags', 'ist ein hirnloser Vollidiot'), or a second-person marker
+// for the mild adjectives ('you are pathetic')?
+function aimedAt(text: string, index: number, markers: ReadonlySet<string>): boolean {
+  const before = text.slice(Math.max(0, index - 60), index).match(TOKEN) ?? [];
+  return before.slice(-4).some((t) => markers.has(t) || t.startsWith('@'));
+}
+
+// The insults of a list that occur, and whether any occurrence is aimed at someone.
+function insultHits(
+  list: Array<[string, RegExp]>,
+  text: string,
+  markers: ReadonlySet<string>,
+): { found: string[]; aimed: boolean } {
+  const found: string[] = [];
+  let aimed = false;
+  for (const [phrase, re] of list) {
+    if (!mayContain(text, phrase)) continue;
+    let any = false;
+    for (const m of text.matchAll(re)) {
+      any = true;
+      // Turkish puts 'you are' in a suffix: aptalsın, salaksınız.
+      if (aimedAt(text, m.index, markers) || /(?:sın|sin|sun|sün|sınız|siniz)$/u.test(m[0])) aimed = true;
+      if (aimed) break;
+    }
+    if (any) found.push(phrase);
+  }
+  return { found, aimed };
+}
+
+// Name-calling stacks adjectives on an insult ('worthless idiots', 'stupid clowns'): the adjective
+// aims the noun as well as a copula would.
+const AIMED_OR_ADDRESSED: ReadonlySet<string> = new Set([
+  ...AIMED_BEFORE,
+  ...SECOND_PERSON,
+  ...MILD_INSULTS.map((w) => w.replace(/\*$/u, '')),
+]);
+
+// Swearing written with asterisks ('f***', 'sh*t') that the profanity list can't see.
+const MASKED_SWEARING =
+  /(?<![\p{L}])(?:f\*{2,}k?|f\*ck\p{L}*|f\*\*\p{L}*|sh\*t\p{L}*|s\*\*t|b\*tch\p{L}*|a\*\*hole\p{L}*|c\*nt\p{L}*)/gu;
+
+// Keyword stuffing: one content word making up a fifth or more of a text of six words or more.
+function stuffedWord(words: readonly string[]): string | null {
+  if (words.length < 6) return null;
+  const counts = new Map<string, number>();
+  for (const w of words) {
+    if (w.length < 4 || /\d/u.test(w) || STUFFING_IGNORED.has(w)) continue;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  for (const [w, n] of counts) if (n >= 3 && n / words.length >= 0.2) return w;
+  return null;
+}
+
+// Words repeated back to back ('predict predict 2027 2027').
+function adjacentRepeats(words: readonly string[]): number {
+  let n = 0;
+  for (let i = 1; i < words.length; i++) if (words[i] === words[i - 1]) n++;
+  return n;
 }
 
 function profanityWords(matcher: RegExpMatcher, text: string): string[] {
@@ -89,14 +235,27 @@ function profanityWords(matcher: RegExpMatcher, text: string): string[] {
 
 export function moderate(f: TextFeatures): Moderation {
   const l = lists();
-  // Zero-width non-joiners vary between keyboards; phrase lists are written without them.
-  const text = f.lower.replace(/\u200c/g, '');
+  const text = normalizeForLists(f.lower);
 
   const spamHits = hits(l.spam, text);
+  for (const re of SPAM_PATTERNS) {
+    const m = re.exec(text);
+    if (m) spamHits.push(m[0].trim());
+  }
   let spam = spamHits.length * 2;
   if (f.urls > 0) spam += f.urls >= 2 ? 4 : 2;
   // A link plus an order to act on it is an advert, whatever the wording around it.
   if (f.urls > 0 && CALL_TO_ACTION.test(text)) spam += 2;
+  // Messaging-app invitations and shortened links hide where they lead.
+  if (MESSAGING_LINK.test(text)) {
+    spam += 2;
+    spamHits.push('messaging-app or shortened link');
+  }
+  const stuffed = stuffedWord(f.words);
+  if (stuffed) {
+    spam += 2;
+    spamHits.push(`"${stuffed}" repeated`);
+  }
   if (f.phones > 0) spam += 2;
   if (f.emails > 0) spam += 2;
   if (f.handles > 0) spam += 1;
@@ -106,12 +265,33 @@ export function moderate(f: TextFeatures): Moderation {
   if (spamHits.length > 0 && (f.upperRatio > 0.6 || f.maxExclamationRun >= 2)) spam += 1;
 
   const profanity = f.script === 'latin' ? profanityWords(l.profanity, f.text) : [];
-  const insultHits = hits(l.insults, text);
+  for (const m of text.matchAll(MASKED_SWEARING)) profanity.push(m[0]);
+  const insults = insultHits(l.insults, text, AIMED_OR_ADDRESSED);
+  const mild = insultHits(l.mildInsults, text, SECOND_PERSON);
+  const degrading = insultHits(l.degrading, text, AIMED_OR_ADDRESSED);
+  const degradingAddressed = degrading.aimed && insultHits(l.degrading, text, SECOND_PERSON).aimed;
+  const harassment = hits(l.harassment, text);
   const threatHits = hits(l.threats, text);
-  const targeted = hits(l.targeting, text).length > 0;
-  let abuse = insultHits.length * 2 + threatHits.length * 4;
+  for (const re of VIOLENCE_PATTERNS) {
+    const m = re.exec(text);
+    if (m) threatHits.push(m[0].trim());
+  }
+  const targeted = hits(l.targeting, text).length > 0 || f.handles > 0;
+  // Mild adjectives ('stupid', 'useless') describe ideas and sites as often as people: 1 point each
+  // unless addressed to someone.
+  let abuse =
+    (insults.found.length + harassment.length) * 2 +
+    mild.found.length * (mild.aimed ? 2 : 1) +
+    threatHits.length * 4;
+  // Trash, pigs, clowns: only an insult when said of someone, and abuse when said to someone.
+  if (degrading.aimed) abuse += degradingAddressed ? 4 : 2;
+  // An insult aimed at someone ('they are idiots', 'you are pathetic') is abuse on its own.
+  if ((insults.found.length > 0 && insults.aimed) || (mild.found.length > 0 && mild.aimed)) abuse += 2;
   for (const word of profanity) abuse += SLURS.has(word) ? 4 : 1.5;
-  if (targeted && (insultHits.length > 0 || profanity.length > 0)) abuse += 1.5;
+  if (targeted && (insults.found.length > 0 || mild.found.length > 0 || profanity.length > 0)) abuse += 1.5;
+  const abuseHits = [...insults.found, ...mild.found, ...harassment, ...threatHits];
+  // 'The biggest losers of the election' is an outcome: degrading words alone don't cost quality.
+  if (degrading.aimed && (abuseHits.length > 0 || degradingAddressed)) abuseHits.push(...degrading.found);
 
   const why: string[] = [];
   let gibberish = 0;
@@ -130,6 +310,17 @@ export function moderate(f: TextFeatures): Moderation {
   if (f.words.length >= 5 && f.uniqueWordRatio <= 0.35) {
     gibberish += 4;
     why.push('the same few words repeated');
+  } else {
+    // 'predict predict 2027 2027': a few back-to-back repeats support other evidence; most of the
+    // text repeating itself word by word is enough on its own.
+    const repeats = adjacentRepeats(f.words);
+    if (repeats >= 3 && repeats / f.words.length >= 0.3) {
+      gibberish += 4;
+      why.push('words repeated back to back');
+    } else if (repeats >= 2) {
+      gibberish += 2;
+      why.push('words repeated back to back');
+    }
   }
   if (f.symbolRatio > 0.3) {
     gibberish += 4;
@@ -139,13 +330,28 @@ export function moderate(f: TextFeatures): Moderation {
     gibberish += 4;
     why.push('almost no letters');
   }
+  if (f.language === 'en') {
+    const salad = wordSalad(f.text);
+    if (salad >= 2) {
+      gibberish += 4;
+      why.push('words in an order no sentence has');
+    }
+  }
 
   let machine = 0;
   const machineHits: string[] = [];
   for (const [phrase, re, weight] of l.machine) {
-    if (text.includes(phrase) && re.test(text)) {
+    if (!mayContain(text, phrase)) continue;
+    re.lastIndex = 0;
+    if (re.test(text)) {
       machine += weight;
       machineHits.push(phrase);
+    }
+  }
+  for (const [name, re, weight] of MACHINE_PATTERNS) {
+    if (re.test(text)) {
+      machine += weight;
+      machineHits.push(name);
     }
   }
   // Markdown (bold, headings, lists) is how chat assistants format answers; a person typing into
@@ -159,7 +365,7 @@ export function moderate(f: TextFeatures): Moderation {
 
   return {
     spam: { score: spam, hits: spamHits },
-    abuse: { score: abuse, hits: [...insultHits, ...threatHits], profanity },
+    abuse: { score: abuse, hits: abuseHits, profanity },
     gibberish: { score: gibberish, why },
     machine: { score: machine, hits: machineHits },
     vague: hits(l.vague, text),

@@ -1,5 +1,5 @@
 import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion';
-import type { EnglishSignals } from './english.ts';
+import { type EnglishSignals, hasFutureVerb } from './english.ts';
 import {
   FUTURE_MARKERS,
   NUMBER_WORDS,
@@ -24,6 +24,7 @@ export const WEIGHTS = {
   notFuture: -15,
   aboutThePast: -10,
   question: -15,
+  social: -15,
   timeBound: 18,
   quantity: 18,
   preciseOutcome: 18,
@@ -73,12 +74,34 @@ function splitYears(f: TextFeatures, now: Date | undefined) {
   return { future: gregorian.filter((y) => y >= year), past: gregorian.filter((y) => y < year) };
 }
 
-function futureOf(f: TextFeatures, en: EnglishSignals | null, futureYears: number[]): FutureOrientation {
+// A date that has already passed ('in September 2025') is a time frame, but not one in the future.
+// When every year in the text is past, a month on its own ('in September') belongs to that year.
+const CALENDAR_DATE =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|(?:19|20|21)\d\d/u;
+
+function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: boolean): string[] {
+  if (!now) return en.deadlines;
+  const year = now.getUTCFullYear();
+  return en.deadlines.filter((d) => {
+    if (allYearsPast && CALENDAR_DATE.test(d)) return false;
+    const years = d.match(/(?:19|20|21)\d\d/gu);
+    return !years || years.some((y) => Number(y) >= year);
+  });
+}
+
+function futureOf(
+  f: TextFeatures,
+  en: EnglishSignals | null,
+  years: { future: number[]; past: number[] },
+  now: Date | undefined,
+): FutureOrientation {
+  const futureYears = years.future;
   if (en) {
+    const deadlines = liveDeadlines(en, now, years.past.length > 0 && years.future.length === 0);
     if (en.futureStrong > 0) return 'strong';
     if (futureYears.length > 0 && en.pastTense === 0) return 'strong';
-    if (en.predictionVerb && (en.deadlines.length > 0 || futureYears.length > 0)) return 'strong';
-    if (en.predictionVerb || en.possibility > 0 || en.deadlines.length > 0) return 'weak';
+    if (en.predictionVerb && (deadlines.length > 0 || futureYears.length > 0)) return 'strong';
+    if (en.predictionVerb || en.possibility > 0 || deadlines.length > 0) return 'weak';
     return 'none';
   }
   if (futureYears.length > 0) return 'strong';
@@ -100,7 +123,7 @@ export function assessQuality(
   const reasons: Reason[] = [];
   const add = (code: string, label: string, effect: number) => reasons.push({ code, label, effect });
   const years = splitYears(f, now);
-  const future = futureOf(f, en, years.future);
+  const future = futureOf(f, en, years, now);
 
   if (future === 'strong') add('future_oriented', 'Says what will happen', WEIGHTS.futureStrong);
   else if (future === 'weak') add('future_weak', 'Points to the future only loosely', WEIGHTS.futureWeak);
@@ -112,6 +135,8 @@ export function assessQuality(
     en !== null && en.pastTense > 0 && future !== 'strong' && (en.pastTime || years.past.length > 0);
   if (past) add('about_the_past', 'Describes something that already happened', WEIGHTS.aboutThePast);
   if (f.questionOnly) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
+  const social = !f.questionOnly && greetsOrAsksOnly(f);
+  if (social) add('social', 'Greets or asks instead of making a claim', WEIGHTS.social);
 
   const text = f.lower.replace(/\u200c/g, ' ');
   const timeBound =
@@ -142,14 +167,29 @@ export function assessQuality(
 
   const entities = en ? en.entities : namedThings(f);
   const topic = en ? null : topicOf(f);
+  // A short plain claim ('Gas prices will go up.') says what, which way and that it will happen:
+  // it is not penalised for its length, and its subject counts as concrete.
+  // Plain means unhedged and not vague; clear means the subject says which thing (two words, 'Gas
+  // prices'), or the text is long enough to say it elsewhere.
+  const plainClaim =
+    en !== null &&
+    en.subject !== null &&
+    future === 'strong' &&
+    en.possibility === 0 &&
+    mod.hedges.length === 0 &&
+    mod.vague.length === 0 &&
+    (en.subjectWords >= 2 || f.effectiveLength >= 30) &&
+    (quantity || precise || direction || en.quantityWords.length > 0);
   if (entities.length > 0)
     add('specific', `Names who or what (${entities.slice(0, 3).join(', ')})`, WEIGHTS.entity);
   else if (topic) add('specific_topic', `Names a concrete topic (${topic})`, WEIGHTS.topic);
   else if ((en ? en.nouns >= 3 : f.effectiveLength >= 40) && !mod.gibberish.score)
     add('concrete', 'Has a concrete subject', WEIGHTS.concrete);
+  else if (plainClaim && !mod.gibberish.score)
+    add('concrete', `Has a concrete subject (${en?.subject})`, WEIGHTS.concrete);
   else add('no_specifics', 'Does not name who or what', 0);
 
-  if (f.effectiveLength < 30) add('too_short', 'Very short', WEIGHTS.tooShort);
+  if (f.effectiveLength < 30 && !plainClaim) add('too_short', 'Very short', WEIGHTS.tooShort);
   else if (f.effectiveLength >= 60 && f.effectiveLength <= 300)
     add('good_length', 'Enough detail to judge', WEIGHTS.goodLength);
   else if (f.effectiveLength > 300) add('detailed', 'Detailed', WEIGHTS.detailed);
@@ -199,10 +239,37 @@ export function assessQuality(
   if (f.chars === 0) notPrediction = 'It is empty.';
   else if (f.questionOnly)
     notPrediction = 'It asks a question rather than stating what you expect to happen.';
+  else if (social) notPrediction = 'It greets or asks rather than stating what you expect to happen.';
   else if (future === 'none' && !(en === null && f.years.length > 0))
     notPrediction = 'Nothing in it says what will happen: no future tense, forecast or future date.';
   else if (past) notPrediction = 'It describes something that has already happened.';
   return { reasons, future, notPrediction };
+}
+
+// Greetings, self-introductions and questions about the site, in the languages members write in.
+const SOCIAL =
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je viens de m'inscrire|soy nuevo|acabo de unirme|ich bin neu|yeni üye oldum|أنا جديد)(?![\p{L}])/u;
+
+function sentenceHasFuture(sentence: string, language: string): boolean {
+  if (language === 'en') return hasFutureVerb(sentence);
+  return FUTURE_MARKERS[language]?.strong.test(sentence) ?? false;
+}
+
+// Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
+function greetsOrAsksOnly(f: TextFeatures): boolean {
+  const sentences = f.lower
+    .replace(/\u200c/g, ' ')
+    .split(/(?<=[.!?؟。！？\n])\s*/u)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+  if (sentences.length === 0) return false;
+  let social = 0;
+  for (const s of sentences) {
+    if (/[?؟？]\s*$/u.test(s)) continue;
+    if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language)) social++;
+    else return false;
+  }
+  return social > 0;
 }
 
 // The keyword lists know Persian as well as English: a strong topic word stands in for the

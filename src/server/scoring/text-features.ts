@@ -35,7 +35,7 @@ export interface TextFeatures {
 }
 
 const URL_RE =
-  /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me)\b(?:\/\S*)?/giu;
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro)\b(?:\/\S*)?/giu;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
 const PHONE_RE = /(?<![\d.,])(?:\+\d|0\d|\d{3}-)(?:[\s-]?\d){7,13}(?![\d.,%])/gu;
 const HANDLE_RE = /(?<![\p{L}\p{N}])@[\p{L}\p{N}_]{2,}/gu;
@@ -172,7 +172,15 @@ export function extractFeatures(raw: string): TextFeatures {
   let implausibleTokens = 0;
   originals.forEach((original, i) => {
     const word = words[i] ?? '';
-    if (!/\p{L}{3,}/u.test(word) || script === 'cjk') return;
+    if (script === 'cjk') return;
+    // A doubled letter typed on its own in lower case ('xx', 'zz') is filler, not a word; in
+    // capitals it is an abbreviation (AA batteries, World War II).
+    if (/^([a-z])\1$/u.test(original)) {
+      checkedTokens++;
+      implausibleTokens++;
+      return;
+    }
+    if (!/\p{L}{3,}/u.test(word)) return;
     checkedTokens++;
     if (isImplausibleToken(word, original)) implausibleTokens++;
   });

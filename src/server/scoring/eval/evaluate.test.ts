@@ -1,22 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCORING_VERSION } from '../engine.ts';
-import { AGREEMENT_FLOOR, type EvaluationResults, evaluate, loadDataset } from './evaluate.ts';
+import {
+  AGREEMENT_FLOOR,
+  blindSummary,
+  type EvaluationResults,
+  evaluate,
+  loadBlindDataset,
+  loadDataset,
+} from './evaluate.ts';
 
 const committed = JSON.parse(
   readFileSync(new URL('./results.json', import.meta.url), 'utf8'),
 ) as EvaluationResults & {
   timing?: unknown;
   generatedBy?: unknown;
+  blind?: unknown;
+  advertised?: { accuracy: number | null; source: string | null };
 };
 
 describe('scoring evaluation', () => {
   const results = evaluate();
 
   it('is what results.json advertises (run `npm run eval:scoring` after changing the engine)', () => {
-    const { timing: _timing, generatedBy: _by, ...figures } = committed;
+    const { timing: _timing, generatedBy: _by, blind, advertised, ...figures } = committed;
     expect(committed.version).toBe(SCORING_VERSION);
     expect(figures).toEqual(results);
+    const blindData = loadBlindDataset();
+    const expectedBlind = blindData ? blindSummary(evaluate(blindData)) : null;
+    expect(blind).toEqual(expectedBlind);
+    // The advertised accuracy is the blind figure, never the in-sample one.
+    expect(advertised).toEqual({
+      accuracy: expectedBlind?.overallAgreement ?? null,
+      source: expectedBlind ? 'blind.json' : null,
+    });
   });
 
   it('meets the floors the product promises', () => {

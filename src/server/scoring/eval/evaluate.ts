@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { analyzePrediction, SCORING_VERSION } from '../engine.ts';
 import { compareTexts, signature } from '../near-duplicate.ts';
 import type { FlagCategory, QualityTier } from '../types.ts';
@@ -65,6 +65,21 @@ export const AGREEMENT_FLOOR = 0.9;
 
 export function loadDataset(): Dataset {
   return JSON.parse(readFileSync(new URL('./dataset.json', import.meta.url), 'utf8')) as Dataset;
+}
+
+/**
+ * The blind set: written by someone who never saw the engine, used only to measure, never to tune
+ * (docs/decisions/005-scoring-engine.md). Its agreement is the accuracy the product advertises.
+ */
+export function loadBlindDataset(): Dataset | null {
+  const url = new URL('./blind.json', import.meta.url);
+  return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Dataset) : null;
+}
+
+/** What results.json records of the blind run (no texts, so nobody tunes on its mistakes by accident). */
+export function blindSummary(results: EvaluationResults) {
+  const { mistakes, holdout: _holdout, ...figures } = results;
+  return { ...figures, disagreements: mistakes.length };
 }
 
 const FLAGS: FlagCategory[] = [

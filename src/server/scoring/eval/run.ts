@@ -1,13 +1,22 @@
 // npm run eval:scoring: scores the labelled set, prints the figures, writes results.json (which
 // the analytics page shows) and fails when overall agreement drops under the floor.
 import { writeFileSync } from 'node:fs';
-import { AGREEMENT_FLOOR, evaluate, loadDataset, measureTiming } from './evaluate.ts';
+import {
+  AGREEMENT_FLOOR,
+  blindSummary,
+  evaluate,
+  loadBlindDataset,
+  loadDataset,
+  measureTiming,
+} from './evaluate.ts';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 const dataset = loadDataset();
 const results = evaluate(dataset);
 const timing = measureTiming(dataset);
+const blindData = loadBlindDataset();
+const blind = blindData ? blindSummary(evaluate(blindData)) : null;
 
 console.log(`Futurecast scoring engine ${results.version}`);
 console.log(
@@ -46,6 +55,23 @@ console.log(
   `  500-character texts:       p50 ${timing.longestP50Ms} ms, p99 ${timing.longestP99Ms} ms (CPU time p99 ${timing.longestCpuP99Ms} ms); budget: p99 under 5 ms`,
 );
 
+if (blind) {
+  console.log(
+    `\nBLIND SET (never tuned on; the advertised figure): ${blind.datasetSize.predictions} predictions, ${blind.datasetSize.pairs} pairs`,
+  );
+  console.log(`  overall agreement        ${pct(blind.overallAgreement)}`);
+  console.log(`  false flags on good      ${pct(blind.falseFlagRate)}`);
+  console.log(`  quality band agreement   ${pct(blind.bandAgreement)}`);
+  console.log(
+    `  duplicate recall         ${pct(blind.duplicateRecall)}; distinct pairs called dup ${blind.distinctFalsePositives}`,
+  );
+  for (const [flag, f] of Object.entries(blind.perFlag)) {
+    console.log(`  ${flag.padEnd(20)} precision ${pct(f.precision)}  recall ${pct(f.recall)}`);
+  }
+} else {
+  console.log('\nNo blind set (eval/blind.json): the advertised accuracy is unavailable.');
+}
+
 if (process.argv.includes('--mistakes')) {
   console.log('\nDisagreements:');
   for (const m of results.mistakes) console.log(`  ${m.id}  expected ${m.expected}, got ${m.got}: ${m.text}`);
@@ -57,7 +83,17 @@ if (process.argv.includes('--mistakes')) {
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ ...results, timing, generatedBy: 'npm run eval:scoring' }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      ...results,
+      blind,
+      advertised: { accuracy: blind?.overallAgreement ?? null, source: blind ? 'blind.json' : null },
+      timing,
+      generatedBy: 'npm run eval:scoring',
+    },
+    null,
+    2,
+  )}\n`,
 );
 
 if (results.overallAgreement < AGREEMENT_FLOOR) {
