@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       captchaSiteverifyUrl: deps.captchaSiteverifyUrl,
     }),
   );
+
+  await app.register(predictionsRoutes({ database }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'));
   return app;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { seedDemoPredictions } from './demo-predictions.ts';
 
 /**
  * The demo community: clearly labelled (is_demo = 1, '.invalid' emails, usernames starting
@@ -21,11 +22,25 @@ export const DEMO_MEMBERS = [
 
 export interface SeedSummary {
   members: number;
+  predictions: number;
 }
 
 const DAY = 86_400_000;
 
 export async function seedDemo(db: Db, now = Date.now()): Promise<SeedSummary> {
+  const { members } = await seedDemoMembers(db, now);
+  // Each prediction is its own transaction (the submission path opens one), so after the members.
+  const demoMembers = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('is_demo', '=', 1)
+    .orderBy('id')
+    .execute();
+  const predictions = await seedDemoPredictions(db, demoMembers, now);
+  return { members, predictions };
+}
+
+async function seedDemoMembers(db: Db, now: number): Promise<{ members: number }> {
   return db.transaction().execute(async (trx) => {
     let members = 0;
     for (const [i, username] of DEMO_MEMBERS.entries()) {

@@ -1,7 +1,10 @@
 import { AccountPage } from '../../features/accounts/components/account-page';
+import { Dashboard } from '../../features/predictions/components/dashboard';
 
 // SPEC.md §2 account page: /login, /signup opens registration, /forgot-password opens the modal
 // (docs/decisions/003-web-routes-and-shell.md).
-export const LoginPage = () => <AccountPage mode="sign-in" />;
-export const SignupPage = () => <AccountPage mode="register" />;
-export const ForgotPasswordPage = () => <AccountPage mode="forgot-password" />;
+// A signed-in member sees the predictions dashboard (mode h) on each of them.
+const dashboard = <Dashboard />;
+export const LoginPage = () => <AccountPage mode="sign-in" signedInView={dashboard} />;
+export const SignupPage = () => <AccountPage mode="register" signedInView={dashboard} />;
+export const ForgotPasswordPage = () => <AccountPage mode="forgot-password" signedInView={dashboard} />;

@@ -69,7 +69,8 @@ function rememberUsername(username: string) {
   }
 }
 
-export function AccountPage({ mode }: { mode: AccountMode }) {
+/** `signedInView`: what a signed-in member sees (the app passes the predictions dashboard, mode h). */
+export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedInView?: ReactNode }) {
   const { status, login } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -135,7 +136,7 @@ export function AccountPage({ mode }: { mode: AccountMode }) {
     return (
       <>
         <title>My Account · Futurecast</title>
-        <SignedInPanel />
+        {signedInView ?? <SignedInPanel />}
       </>
     );
   }

@@ -1,0 +1,280 @@
+import type {
+  AnalysisResult,
+  FlagReasoning,
+  MemberPrediction,
+  PredictionSuggestion,
+  QualityTier,
+} from '#shared/schemas/predictions';
+import type { Db, PredictionRow } from '../../db/database.ts';
+import { flag, jsonText, parseJson, toFlag } from '../../db/dialect.ts';
+import { initialHotScore } from '../community/hot-score.ts';
+
+// All predictions SQL (STYLE.md rule 2). Functions take the database or a transaction first and
+// return domain objects. Every query here is served by an index: predictions (user_id,
+// created_at), prediction_lsh (band_key, prediction_id), rollup_daily (day, category), users
+// (created_at); nothing scans the predictions table.
+
+/** What a submission stores: the text as sent and the engine's analysis. */
+export interface NewPredictionRecord {
+  userId: number;
+  text: string;
+  category: string;
+  /** The chosen categories as sent (comma-joined), or null when none was chosen. */
+  chosen: string | null;
+  isPublic: boolean;
+  textQualityScore: number;
+  sentimentScore: number;
+  reliabilityScore: number;
+  isFlagged: boolean;
+  flagReason: string | null;
+  flagReasoning: FlagReasoning | null;
+  suggestions: PredictionSuggestion[];
+  analysis: StoredAnalysis;
+  scoringVersion: string;
+  isDemo: boolean;
+  createdAt: string;
+}
+
+/** The `analysis` JSON column: the explanation behind the score. */
+export interface StoredAnalysis {
+  tier: QualityTier;
+  language: string;
+  reasons: AnalysisResult['reasons'];
+}
+
+export async function insertPrediction(db: Db, p: NewPredictionRecord): Promise<number> {
+  const row = await db
+    .insertInto('predictions')
+    .values({
+      user_id: p.userId,
+      prediction_text: p.text,
+      category: p.category,
+      categories: p.chosen,
+      is_public: toFlag(p.isPublic),
+      text_length: p.text.length,
+      text_quality_score: p.textQualityScore,
+      sentiment_score: p.sentimentScore,
+      reliability_score: p.reliabilityScore,
+      is_flagged: toFlag(p.isFlagged),
+      flag_reason: p.flagReason,
+      flag_reasoning: p.flagReasoning ? jsonText(p.flagReasoning) : null,
+      suggestions: jsonText(p.suggestions),
+      analysis: jsonText(p.analysis),
+      scoring_version: p.scoringVersion,
+      is_demo: toFlag(p.isDemo),
+      // The community feature's stored hot score starts here (docs/decisions/008).
+      hot_score: initialHotScore(p.createdAt),
+      created_at: p.createdAt,
+      updated_at: p.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertCategories(db: Db, predictionId: number, categories: readonly string[]) {
+  if (categories.length === 0) return;
+  await db
+    .insertInto('prediction_categories')
+    .values(categories.map((category) => ({ prediction_id: predictionId, category })))
+    .execute();
+}
+
+export async function insertLshBands(db: Db, predictionId: number, bands: readonly string[]) {
+  const unique = [...new Set(bands)];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('prediction_lsh')
+    .values(unique.map((band_key) => ({ band_key, prediction_id: predictionId })))
+    .execute();
+}
+
+export interface DuplicateCandidate {
+  id: number;
+  text: string;
+  userId: number;
+}
+
+/**
+ * Predictions sharing at least one LSH band with the new text, most shared bands first, among
+ * those the author may be told about: public ones and the author's own (never another member's
+ * private text). Capped, so a crowd of near-identical texts cannot make one check expensive.
+ */
+export async function findDuplicateCandidates(
+  db: Db,
+  bands: readonly string[],
+  authorId: number,
+  limit = 16,
+): Promise<DuplicateCandidate[]> {
+  if (bands.length === 0) return [];
+  const rows = await db
+    .selectFrom('prediction_lsh as l')
+    .innerJoin('predictions as p', 'p.id', 'l.prediction_id')
+    .select(['p.id', 'p.prediction_text', 'p.user_id'])
+    .select((eb) => eb.fn.countAll<number>().as('shared'))
+    .where('l.band_key', 'in', [...new Set(bands)])
+    .where((eb) => eb.or([eb('p.is_public', '=', 1), eb('p.user_id', '=', authorId)]))
+    .groupBy(['p.id', 'p.prediction_text', 'p.user_id'])
+    .orderBy('shared', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, text: r.prediction_text, userId: r.user_id }));
+}
+
+export interface AuthorHistory {
+  totalPredictions: number;
+  flaggedPredictions: number;
+}
+
+export async function authorHistory(db: Db, userId: number): Promise<AuthorHistory> {
+  const row = await db
+    .selectFrom('predictions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number | null>('is_flagged').as('flagged'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { totalPredictions: Number(row.total), flaggedPredictions: Number(row.flagged ?? 0) };
+}
+
+/** The categories a stored prediction counts under: those chosen, else its primary one. */
+export function effectiveCategories(category: string, chosen: string | null): string[] {
+  const list = chosen
+    ? chosen
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : [];
+  return list.length ? [...new Set(list)] : [category];
+}
+
+export function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
+  const analysis = parseJson<Partial<StoredAnalysis>>(r.analysis, {});
+  return {
+    id: r.id,
+    category: r.category,
+    categories: effectiveCategories(r.category, r.categories),
+    timestamp: r.created_at,
+    prediction_text: r.prediction_text,
+    visibility: flag(r.is_public),
+    reliability_score: r.reliability_score === null ? null : Number(r.reliability_score),
+    is_flagged: flag(r.is_flagged),
+    flag_reason: r.flag_reason,
+    flag_reasoning: parseJson<FlagReasoning | null>(r.flag_reasoning, null),
+    analysis_result: {
+      score: r.reliability_score === null ? null : Number(r.reliability_score),
+      tier: analysis.tier ?? null,
+      version: r.scoring_version,
+      language: analysis.language ?? null,
+      reasons: analysis.reasons ?? [],
+    },
+    suggestions: parseJson<PredictionSuggestion[]>(r.suggestions, []),
+    text_quality_score: r.text_quality_score === null ? null : Number(r.text_quality_score),
+    sentiment_score: r.sentiment_score === null ? null : Number(r.sentiment_score),
+  };
+}
+
+/** The member view of a row just inserted, without reading it back. */
+export function recordToMemberPrediction(id: number, p: NewPredictionRecord): MemberPrediction {
+  return {
+    id,
+    category: p.category,
+    categories: effectiveCategories(p.category, p.chosen),
+    timestamp: p.createdAt,
+    prediction_text: p.text,
+    visibility: p.isPublic,
+    reliability_score: p.reliabilityScore,
+    is_flagged: p.isFlagged,
+    flag_reason: p.flagReason,
+    flag_reasoning: p.flagReasoning,
+    analysis_result: {
+      score: p.reliabilityScore,
+      tier: p.analysis.tier,
+      version: p.scoringVersion,
+      language: p.analysis.language,
+      reasons: p.analysis.reasons,
+    },
+    suggestions: p.suggestions,
+    text_quality_score: p.textQualityScore,
+    sentiment_score: p.sentimentScore,
+  };
+}
+
+export async function findPredictionById(db: Db, id: number): Promise<MemberPrediction | undefined> {
+  const row = await db.selectFrom('predictions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && rowToMemberPrediction(row);
+}
+
+/** The owner's predictions, newest first (index predictions_user_created_idx). */
+export async function listPredictionsOfUser(db: Db, userId: number): Promise<MemberPrediction[]> {
+  const rows = await db
+    .selectFrom('predictions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(rowToMemberPrediction);
+}
+
+export interface ActivityRow {
+  createdAt: string;
+  categories: string[];
+  isFlagged: boolean;
+  isPublic: boolean;
+  reliabilityScore: number | null;
+  textQualityScore: number | null;
+}
+
+/** The few columns the member's statistics need, for all of one member's predictions. */
+export async function activityOfUser(db: Db, userId: number): Promise<ActivityRow[]> {
+  const rows = await db
+    .selectFrom('predictions')
+    .select([
+      'created_at',
+      'category',
+      'categories',
+      'is_flagged',
+      'is_public',
+      'reliability_score',
+      'text_quality_score',
+    ])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => ({
+    createdAt: r.created_at,
+    categories: effectiveCategories(r.category, r.categories),
+    isFlagged: flag(r.is_flagged),
+    isPublic: flag(r.is_public),
+    reliabilityScore: r.reliability_score === null ? null : Number(r.reliability_score),
+    textQualityScore: r.text_quality_score === null ? null : Number(r.text_quality_score),
+  }));
+}
+
+export async function memberJoinedAt(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Predictions published on or after `fromDay` (UTC 'YYYY-MM-DD'), from the daily rollup. */
+export async function predictionsSinceDay(db: Db, fromDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('rollup_daily')
+    .select((eb) => eb.fn.sum<number | null>('predictions').as('n'))
+    .where('category', '=', '*')
+    .where('day', '>=', fromDay)
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
+}
+
+/** Members who joined at or after `sinceIso` (index users_created_at_idx). */
+export async function usersJoinedSince(db: Db, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

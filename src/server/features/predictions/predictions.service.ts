@@ -1,0 +1,227 @@
+import { suggestCategories } from '#shared/rules/category-suggestion';
+import { usernameKey } from '#shared/rules/validation';
+import {
+  type DailyActivityReply,
+  type MemberPrediction,
+  type MemberStatsReply,
+  PREDICTION_MESSAGES as MSG,
+  parseCategoryList,
+  type ReliabilityReply,
+  type SubmitPredictionBody,
+  type SubmitStatsReply,
+} from '#shared/schemas/predictions';
+import type { Db } from '../../db/database.ts';
+import { conflict, forbidden } from '../../errors.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { analyzePrediction, qualityTier } from '../../scoring/engine.ts';
+import { findDuplicate, signature } from '../../scoring/near-duplicate.ts';
+import { countsByDay, lastDays, memberStats } from './member-stats.ts';
+import {
+  activityOfUser,
+  authorHistory,
+  findDuplicateCandidates,
+  insertCategories,
+  insertLshBands,
+  insertPrediction,
+  listPredictionsOfUser,
+  memberJoinedAt,
+  type NewPredictionRecord,
+  predictionsSinceDay,
+  recordToMemberPrediction,
+  usersJoinedSince,
+} from './predictions.repository.ts';
+import { recordPredictionInRollups } from './rollups.ts';
+
+export interface PredictionsServiceDeps {
+  db: Db;
+  /** The clock (tests and the demo seed move it). */
+  now?: () => Date;
+  /** How long the public submit-screen counters are reused; they move slowly. */
+  submitStatsTtlMs?: number;
+}
+
+/** The member asking, as far as the service needs to know them. */
+export type Author = Pick<Member, 'id' | 'username'>;
+
+export interface SubmitOptions {
+  /** Marks demo content (src/server/demo). */
+  isDemo?: boolean;
+  /** Publication time; defaults to now. */
+  at?: Date;
+}
+
+export interface SubmitOutcome {
+  prediction: MemberPrediction;
+  /** Present when the prediction was published but flagged (SPEC.md §4 'flagged with a warning'). */
+  warning: { message: string; warning: string; suggestions: string[] } | null;
+}
+
+const WEEK_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** The primary category: the first chosen, else the classifier's best guess, else 'Other'. */
+export function primaryCategory(text: string, chosen: readonly string[]): string {
+  return chosen[0] ?? suggestCategories(text)[0]?.category ?? 'Other';
+}
+
+export function createPredictionsService({
+  db,
+  now = () => new Date(),
+  submitStatsTtlMs = 10_000,
+}: PredictionsServiceDeps) {
+  let cachedSubmitStats: { at: number; value: Promise<SubmitStatsReply> } | null = null;
+
+  /** Owner-only calls (ARCHITECTURE.md § API): another member's name is a 403, whether or not it exists. */
+  function requireOwner(member: Author, username: string): void {
+    if (usernameKey(username) !== usernameKey(member.username)) {
+      throw forbidden('You can only view your own statistics', 'NOT_OWNER');
+    }
+  }
+
+  async function submit(
+    author: Author,
+    body: SubmitPredictionBody,
+    options: SubmitOptions = {},
+  ): Promise<SubmitOutcome> {
+    const text = body.prediction_text;
+    const chosen = parseCategoryList(body.categories);
+    const isPublic = body.visibility ?? true;
+    const at = options.at ?? now();
+    const category = primaryCategory(text, chosen);
+
+    const analysis = analyzePrediction({
+      text,
+      categories: chosen,
+      author: await authorHistory(db, author.id),
+      now: at,
+    });
+    if (analysis.verdict === 'reject') {
+      const reasoning = analysis.flag_reasoning;
+      throw forbidden(
+        MSG.rejected(analysis.flag_reason ?? 'it breaks the community guidelines'),
+        'PREDICTION_REJECTED',
+        {
+          reason: analysis.flag_reason,
+          category: reasoning?.category ?? null,
+          explanation: reasoning?.detailed_explanation ?? null,
+          recommendations: reasoning?.improvement_tips ?? [],
+        },
+      );
+    }
+
+    // The tier of the stored (rounded) score, so rollups equal a GROUP BY on reliability_score.
+    const tier = qualityTier(analysis.reliability_score);
+    const { bands } = signature(text);
+    const categories = chosen.length ? chosen : [category];
+    const createdAt = at.toISOString();
+
+    const record: NewPredictionRecord = {
+      userId: author.id,
+      text,
+      category,
+      chosen: chosen.length ? chosen.join(',') : null,
+      isPublic,
+      textQualityScore: analysis.text_quality_score,
+      sentimentScore: analysis.sentiment_score,
+      reliabilityScore: analysis.reliability_score,
+      isFlagged: analysis.is_flagged,
+      flagReason: analysis.flag_reason,
+      flagReasoning: analysis.flag_reasoning,
+      suggestions: analysis.suggestions,
+      analysis: { tier, language: analysis.language, reasons: analysis.reasons },
+      scoringVersion: analysis.version,
+      isDemo: options.isDemo ?? false,
+      createdAt,
+    };
+
+    const id = await db.transaction().execute(async (trx) => {
+      // Inside the transaction: on SQLite writers are serialised, so two copies sent at once
+      // cannot both pass the check.
+      const candidates = await findDuplicateCandidates(trx, bands, author.id);
+      const duplicate = findDuplicate(text, candidates);
+      if (duplicate) {
+        const own = candidates.find((c) => c.id === duplicate.id)?.userId === author.id;
+        throw conflict(own ? MSG.duplicateOwn : MSG.duplicate, 'DUPLICATE_PREDICTION', {
+          duplicateOf: duplicate.id,
+          similarity: Math.round(duplicate.similarity * 100) / 100,
+        });
+      }
+      const predictionId = await insertPrediction(trx, record);
+      await insertCategories(trx, predictionId, categories);
+      await insertLshBands(trx, predictionId, bands);
+      await recordPredictionInRollups(trx, {
+        createdAt,
+        userId: author.id,
+        categories,
+        isPublic,
+        isFlagged: analysis.is_flagged,
+        reliabilityScore: analysis.reliability_score,
+        tier,
+        textLength: text.length,
+      });
+      return predictionId;
+    });
+
+    const prediction = recordToMemberPrediction(id, record);
+    const reasoning = analysis.flag_reasoning;
+    return {
+      prediction,
+      warning:
+        analysis.is_flagged && reasoning
+          ? {
+              message: reasoning.ai_generated ? MSG.aiDetected : MSG.publishedWithWarning,
+              warning: `${reasoning.reason}. ${reasoning.detailed_explanation}`,
+              suggestions: reasoning.improvement_tips,
+            }
+          : null,
+    };
+  }
+
+  async function mine(member: Author): Promise<MemberPrediction[]> {
+    return listPredictionsOfUser(db, member.id);
+  }
+
+  async function stats(member: Author): Promise<MemberStatsReply> {
+    const [rows, joined] = await Promise.all([activityOfUser(db, member.id), memberJoinedAt(db, member.id)]);
+    return { success: true, ...memberStats(rows, now(), joined ?? now().toISOString()) };
+  }
+
+  async function reliability(member: Author, username: string): Promise<ReliabilityReply> {
+    requireOwner(member, username);
+    const { user_reliability } = memberStats(await activityOfUser(db, member.id), now(), '');
+    return { success: true, username: member.username, ...user_reliability };
+  }
+
+  async function dailyActivity(member: Author, username: string): Promise<DailyActivityReply> {
+    requireOwner(member, username);
+    const rows = await activityOfUser(db, member.id);
+    return { success: true, username: member.username, dailyActivity: lastDays(countsByDay(rows), now()) };
+  }
+
+  /** Public counters of the submit screen, reused for a few seconds per instance. */
+  function submitStats(): Promise<SubmitStatsReply> {
+    const t = now().getTime();
+    if (cachedSubmitStats && t - cachedSubmitStats.at < submitStatsTtlMs) return cachedSubmitStats.value;
+    const value = computeSubmitStats();
+    cachedSubmitStats = { at: t, value };
+    value.catch(() => {
+      cachedSubmitStats = null;
+    });
+    return value;
+  }
+
+  /** Rollups and an index range, never a scan. */
+  async function computeSubmitStats(): Promise<SubmitStatsReply> {
+    const t = now().getTime();
+    const fromDay = new Date(t - (WEEK_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const [predictionsThisWeek, newUsersThisWeek] = await Promise.all([
+      predictionsSinceDay(db, fromDay),
+      usersJoinedSince(db, new Date(t - WEEK_DAYS * DAY_MS).toISOString()),
+    ]);
+    return { success: true, predictionsThisWeek, newUsersThisWeek };
+  }
+
+  return { submit, mine, stats, reliability, dailyActivity, submitStats };
+}
+
+export type PredictionsService = ReturnType<typeof createPredictionsService>;

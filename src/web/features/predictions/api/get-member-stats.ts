@@ -1,0 +1,11 @@
+import { MemberStatsReplySchema } from '#shared/schemas/predictions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const getMemberStats = (signal?: AbortSignal) =>
+  apiFetch('/api/auth/stats', { schema: MemberStatsReplySchema, signal });
+
+export const memberStatsQueryOptions = () =>
+  queryOptions({ queryKey: ['predictions', 'stats'], queryFn: ({ signal }) => getMemberStats(signal) });
+
+export const useMemberStats = () => useQuery(memberStatsQueryOptions());

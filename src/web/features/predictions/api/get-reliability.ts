@@ -1,0 +1,19 @@
+import { ReliabilityReplySchema } from '#shared/schemas/predictions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** GET /api/user/{username}/reliability: the owner only. A failure is tolerated (SPEC.md §7). */
+export const getReliability = (username: string, signal?: AbortSignal) =>
+  apiFetch(`/api/user/${encodeURIComponent(username)}/reliability`, {
+    schema: ReliabilityReplySchema,
+    signal,
+  });
+
+export const reliabilityQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['predictions', 'reliability', username],
+    queryFn: ({ signal }) => getReliability(username, signal),
+    retry: false,
+  });
+
+export const useReliability = (username: string) => useQuery(reliabilityQueryOptions(username));

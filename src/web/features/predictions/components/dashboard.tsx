@@ -1,0 +1,137 @@
+import { Component, type ReactNode, lazy, Suspense, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../app/auth-provider';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SparklesIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMemberStats } from '../api/get-member-stats';
+import { useMyPredictions } from '../api/get-my-predictions';
+import { useReliability } from '../api/get-reliability';
+import { PerformanceDashboard } from './performance-dashboard';
+import { PredictionList } from './prediction-list';
+import { StatCards } from './stat-cards';
+
+// Chart.js is only fetched when a member with predictions opens the dashboard.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
+
+/** Shows `fallback` instead of children that failed to load or render (e.g. the chart chunk). */
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('Charts unavailable; showing the Performance Dashboard instead.', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+const rejected = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** The signed-in member's dashboard (SPEC.md §2 account page mode h). */
+export function Dashboard() {
+  const { user, logout } = useAuth();
+  const [leaving, setLeaving] = useState(false);
+  const stats = useMemberStats();
+  const list = useMyPredictions();
+  const reliability = useReliability(user?.username ?? '');
+
+  // SPEC.md §8 'Dashboard load': 401/403 signs out; other failures are only logged.
+  const loadError = stats.error ?? list.error;
+  useEffect(() => {
+    if (!loadError) return;
+    if (rejected(loadError)) void logout('/login');
+    else console.warn('Could not load the dashboard.', loadError);
+  }, [loadError, logout]);
+
+  if (!user) return null;
+  const predictions = list.data?.predictions ?? [];
+  const total = stats.data?.totalPredictions ?? predictions.length;
+  const fallback = <PerformanceDashboard stats={stats.data} />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageHeader
+        eyebrow="My Account"
+        title={`Welcome back, ${user.username}`}
+        description="Your predictions, their analysis and your reliability, in one place."
+        actions={
+          <Button
+            variant="secondary"
+            loading={leaving}
+            onClick={() => {
+              setLeaving(true);
+              // From the account page, logout lands on the home page (SPEC.md §2).
+              void logout('/');
+            }}
+          >
+            Logout
+          </Button>
+        }
+      />
+
+      <div className="mt-8">
+        <StatCards
+          stats={stats.data}
+          reliability={reliability.data ?? stats.data?.user_reliability}
+          memberSince={user.created_at}
+        />
+      </div>
+
+      <Card as="section" aria-labelledby="recent-title" className="mt-8" padding="lg">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="recent-title" className="text-lg font-semibold text-ink-900">
+            Recent Predictions
+          </h2>
+          <ButtonLink to="/submit" size="sm">
+            Add New
+          </ButtonLink>
+        </div>
+        <div className="mt-5">
+          {list.isPending ? (
+            <div className="grid place-items-center py-10">
+              <Spinner label="Loading your predictions..." />
+            </div>
+          ) : predictions.length === 0 ? (
+            <EmptyState
+              headingLevel={3}
+              icon={<SparklesIcon />}
+              title={list.isError ? 'Your predictions could not be loaded' : 'No predictions yet'}
+              description="Share what you expect to happen and get an instant quality analysis."
+              action={<ButtonLink to="/submit">Create Your First Prediction</ButtonLink>}
+            />
+          ) : (
+            <PredictionList predictions={predictions} />
+          )}
+        </div>
+      </Card>
+
+      <div className="mt-8">
+        {stats.isPending ? null : stats.data && total > 0 ? (
+          <ChartBoundary fallback={fallback}>
+            <Suspense
+              fallback={
+                <Card className="grid h-72 place-items-center">
+                  <Spinner label="Loading charts..." />
+                </Card>
+              }
+            >
+              <DashboardCharts
+                dailyActivity={stats.data.dailyActivity}
+                categoryDistribution={stats.data.categoryDistribution}
+              />
+            </Suspense>
+          </ChartBoundary>
+        ) : (
+          fallback
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { MemberPrediction } from '#shared/schemas/predictions';
+import { useState } from 'react';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { LockIcon, SparklesIcon, UsersIcon, WarningIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
+import { needsImprovement, type SentimentLabel, sentimentLabel, shortDate } from '../lib/display';
+import { CategoryIcon } from './category-icon';
+import { FlagReasonModal, QualityModal } from './prediction-modals';
+
+const SENTIMENT: Record<SentimentLabel, BadgeVariant> = {
+  Positive: 'success',
+  Negative: 'danger',
+  Neutral: 'neutral',
+};
+
+const barColor = (percent: number) =>
+  percent >= 70 ? 'bg-emerald-500' : percent >= 40 ? 'bg-amber-500' : 'bg-red-500';
+
+/** One of the member's predictions, as SPEC.md §2 'Dashboard' lists its parts. */
+export function PredictionCard({ prediction: p }: { prediction: MemberPrediction }) {
+  const [flagOpen, setFlagOpen] = useState(false);
+  const [qualityOpen, setQualityOpen] = useState(false);
+  const textQuality = p.text_quality_score === null ? null : Math.round(p.text_quality_score * 100);
+  const sentiment = sentimentLabel(p.sentiment_score);
+  return (
+    <article
+      className="rounded-xl bg-white p-4 ring-1 ring-ink-200 sm:p-5"
+      aria-label={`Prediction of ${shortDate(p.timestamp)}`}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="brand">
+          <CategoryIcon category={p.category} className="size-3.5" />
+          {p.category}
+        </Badge>
+        <time dateTime={p.timestamp} className="text-ink-500">
+          {shortDate(p.timestamp)}
+        </time>
+        <span className="ml-auto flex flex-wrap items-center gap-2">
+          {p.reliability_score === null ? (
+            <span className="text-ink-500">Analyzing...</span>
+          ) : (
+            <span className="font-semibold text-ink-900 tabular-nums">
+              {p.reliability_score}% <span className="sr-only">quality</span>
+            </span>
+          )}
+          {p.is_flagged ? (
+            <button
+              type="button"
+              onClick={() => setFlagOpen(true)}
+              aria-haspopup="dialog"
+              className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <WarningIcon className="size-3.5" />
+              Flagged
+            </button>
+          ) : null}
+          {p.visibility ? (
+            <Badge variant="info">
+              <UsersIcon className="size-3.5" />
+              Public
+            </Badge>
+          ) : (
+            <Badge variant="neutral">
+              <LockIcon className="size-3.5" />
+              Private
+            </Badge>
+          )}
+        </span>
+      </div>
+
+      <p dir="auto" className="mt-3 text-base leading-relaxed break-words text-ink-900">
+        {p.prediction_text}
+      </p>
+
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3">
+        <div className="min-w-40 flex-1">
+          <div className="flex justify-between text-xs text-ink-600">
+            <span id={`tq-${p.id}`}>Text quality</span>
+            <span className="tabular-nums">{textQuality === null ? '—' : `${textQuality}%`}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby={`tq-${p.id}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={textQuality ?? 0}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-ink-100"
+          >
+            <div
+              className={cn('h-full rounded-full', barColor(textQuality ?? 0))}
+              style={{ width: `${textQuality ?? 0}%` }}
+            />
+          </div>
+        </div>
+        <Badge variant={SENTIMENT[sentiment]}>
+          <span className="sr-only">Sentiment: </span>
+          {sentiment}
+        </Badge>
+        {needsImprovement(p.reliability_score) ? (
+          <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setQualityOpen(true)}>
+            <SparklesIcon className="size-4" />
+            Improve Quality
+          </Button>
+        ) : null}
+      </div>
+
+      {p.is_flagged ? <FlagReasonModal prediction={p} open={flagOpen} onOpenChange={setFlagOpen} /> : null}
+      {needsImprovement(p.reliability_score) ? (
+        <QualityModal prediction={p} open={qualityOpen} onOpenChange={setQualityOpen} />
+      ) : null}
+    </article>
+  );
+}

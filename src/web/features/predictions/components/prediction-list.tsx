@@ -1,0 +1,38 @@
+import type { MemberPrediction } from '#shared/schemas/predictions';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { PredictionCard } from './prediction-card';
+
+/** SPEC.md §9 'Dashboard': 5 recent predictions. */
+export const RECENT_COUNT = 5;
+
+/** The member's predictions: the latest 5, or all of them ('View All N Predictions' / 'Back to Recent'). */
+export function PredictionList({
+  predictions,
+  expandable = true,
+}: {
+  predictions: readonly MemberPrediction[];
+  /** false: always all of them (the /my-predictions page). */
+  expandable?: boolean;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = !expandable || all ? predictions : predictions.slice(0, RECENT_COUNT);
+  return (
+    <div>
+      <ul className="space-y-3">
+        {shown.map((p) => (
+          <li key={p.id}>
+            <PredictionCard prediction={p} />
+          </li>
+        ))}
+      </ul>
+      {expandable && predictions.length > RECENT_COUNT ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+            {all ? 'Back to Recent' : `View All ${predictions.length} Predictions`}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SubmitForm } from './submit-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const PREDICTION = {
+  id: 1,
+  category: 'Technology',
+  categories: ['Technology'],
+  timestamp: '2026-11-22T10:00:00.000Z',
+  prediction_text: 'x',
+  visibility: true,
+  reliability_score: 80,
+  is_flagged: false,
+  flag_reason: null,
+  flag_reasoning: null,
+  analysis_result: { score: 80, tier: 'high', version: '1', language: 'en', reasons: [] },
+  suggestions: [],
+  text_quality_score: 0.8,
+  sentiment_score: 0.2,
+};
+
+function renderForm(signedIn: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/submit']}>
+        <Routes>
+          <Route path="/submit" element={<SubmitForm signedIn={signedIn} />} />
+          <Route path="/login" element={<p>login page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const textarea = () => screen.getByLabelText('What do you see coming?') as HTMLTextAreaElement;
+const type = (value: string) => fireEvent.change(textarea(), { target: { value } });
+const GOOD = 'Electric cars will make up 60% of new car sales in the EU by 2030.';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  sessionStorage.setItem('token', 'a.b.c');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('SubmitForm', () => {
+  it('is disabled for guests, with the guest label', () => {
+    renderForm(false);
+    // Disabled through the surrounding fieldset.
+    expect(textarea().matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Technology' }).matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText(/Public/).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Login Required to Submit' })).toHaveProperty('disabled', true);
+  });
+
+  it('caps the text at 500, warns above 400 and shows danger at 500', () => {
+    renderForm(true);
+    expect(textarea().maxLength).toBe(500);
+    type('a'.repeat(401));
+    expect(screen.getByText(/^401\/500/).getAttribute('data-state')).toBe('warning');
+    type('a'.repeat(500));
+    expect(screen.getByText(/^500\/500/).getAttribute('data-state')).toBe('danger');
+    type('a'.repeat(400));
+    expect(screen.getByText(/^400\/500/).getAttribute('data-state')).toBe('normal');
+  });
+
+  it('allows 3 categories, then disables the rest and shows the alert', () => {
+    renderForm(true);
+    expect(screen.queryByText('You can select maximum 3 categories')).toBeNull();
+    for (const c of ['Politics', 'Economy', 'Sports'])
+      fireEvent.click(screen.getByRole('button', { name: c }));
+    expect(screen.getByText('You can select maximum 3 categories')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Technology' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Sports' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sports' }));
+    expect(screen.getByRole('button', { name: 'Technology' })).toHaveProperty('disabled', false);
+  });
+
+  it('suggests categories 300 ms after typing more than 30 characters; picking one adds it', () => {
+    vi.useFakeTimers();
+    renderForm(true);
+    type('The central bank will cut interest rates');
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.queryByText('Smart category suggestions')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    const pick = screen.getByRole('button', { name: /Economy.*High confidence/ });
+    fireEvent.click(pick);
+    expect(screen.queryByText('Smart category suggestions')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Economy' }).getAttribute('aria-pressed')).toBe('true');
+    type('Short text');
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByText('Smart category suggestions')).toBeNull();
+  });
+
+  it('sends trimmed text, joined categories and visibility; shows the launch screen then resets after 2 s', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(201, { success: true, message: 'ok', prediction: { ...PREDICTION, flagged: false } }),
+    );
+    renderForm(true);
+    type(`  ${GOOD}  `);
+    fireEvent.click(screen.getByRole('button', { name: 'Technology' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Economy' }));
+    fireEvent.click(screen.getByLabelText(/Private/));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(screen.getByText('Prediction Launched!')).toBeTruthy());
+    expect(screen.getByText('Your vision of the future has been shared with the world')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/predictions');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      prediction_text: GOOD,
+      categories: 'Technology,Economy',
+      visibility: false,
+    });
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer a.b.c');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Prediction Launched!')).toBeNull();
+    expect(textarea().value).toBe('');
+    expect(screen.getByLabelText(/Public/)).toHaveProperty('checked', true);
+  });
+
+  it('shows the flagged notice with warning and suggestions, and resets the form after 5 s', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(201, {
+        success: true,
+        message: 'AI-generated content detected: your prediction was published with a warning.',
+        prediction: { ...PREDICTION, flagged: true, is_flagged: true },
+        details: { warning: 'Reads as machine-generated text.', suggestions: ['Write in your own words.'] },
+      }),
+    );
+    renderForm(true);
+    type(GOOD);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(screen.getByText(/AI-generated content detected/)).toBeTruthy());
+    expect(screen.getByText('Reads as machine-generated text.')).toBeTruthy();
+    expect(screen.getByText('Write in your own words.')).toBeTruthy();
+    // waitFor polls in real time (which also moves the fake clock), hence the margin.
+    act(() => vi.advanceTimersByTime(4800));
+    expect(textarea().value).toBe(GOOD);
+    act(() => vi.advanceTimersByTime(200));
+    expect(textarea().value).toBe('');
+  });
+
+  it('shows the duplicate message on 409 and the recommendations on 403', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, {
+        success: false,
+        code: 'DUPLICATE_PREDICTION',
+        message: 'Duplicate prediction: already there.',
+      }),
+    );
+    renderForm(true);
+    type(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() =>
+      expect(
+        screen.getByText('This prediction already exists! Try sharing a different vision of the future.'),
+      ).toBeTruthy(),
+    );
+    fetchMock.mockResolvedValueOnce(
+      json(403, {
+        success: false,
+        code: 'PREDICTION_REJECTED',
+        message: 'Prediction not published: Abusive or offensive language.',
+        details: { recommendations: ['Criticise ideas, not people.'] },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() =>
+      expect(screen.getByText('Prediction not published: Abusive or offensive language.')).toBeTruthy(),
+    );
+    expect(screen.getByText('Criticise ideas, not people.')).toBeTruthy();
+  });
+
+  it('validates the text before sending', () => {
+    renderForm(true);
+    type('too short');
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    expect(screen.getByText('Prediction must be at least 10 characters long')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on 401 removes the token and says why', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(401, { success: false, code: 'UNAUTHORIZED', message: 'Authentication required' }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderForm(true);
+    type(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(screen.getByText('Authentication failed. Please log in again.')).toBeTruthy());
+    expect(sessionStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'), { timeout: 3000 });
+  });
+
+  it('without a stored token says so before sending anything', () => {
+    sessionStorage.clear();
+    renderForm(true);
+    type(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    expect(screen.getByText('Authentication token missing. Please log in again.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
