@@ -4,13 +4,14 @@ import SQLite from 'better-sqlite3';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { migrations } from '../migrations/index.ts';
+import { QUALITY_TIER_CUTOFFS as TIER } from '../src/server/scoring/engine.ts';
 
 /**
  * A realistic data set for load tests: members, predictions spread over the last year (more on
  * weekdays and daytime hours), votes and comments. Deterministic for a given size, written straight
  * through prepared statements (the app's write path scores each prediction, far too slow for 10^6).
  */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 const CATEGORIES = [
   'Technology',
@@ -266,10 +267,46 @@ export async function generate({ file, predictions, now = Date.now(), log = () =
     })();
     log(`predictions: ${Math.min(start + batch - 1, predictions)} / ${predictions}`);
   }
+  const startedRollups = performance.now();
+  fillRollups(db);
+  log(`rollups filled in ${((performance.now() - startedRollups) / 1000).toFixed(1)} s`);
   db.exec('analyze');
   db.close();
   renameSync(tmp, file);
   return { members, predictions, votes, comments };
+}
+
+/**
+ * The rollup tables for the bulk-loaded rows, by INSERT … SELECT … GROUP BY, with the semantics the
+ * app's writer keeps on every insert (docs/decisions/002-data-model.md, 010-analytics.md): per UTC
+ * day, category '*' counts each prediction once, a named category once per chosen category.
+ */
+function fillRollups(db: SQLite.Database) {
+  const day = 'substr(p.created_at, 1, 10)';
+  const hour = 'cast(substr(p.created_at, 12, 2) as integer)';
+  const daily = `count(*), sum(p.is_public), sum(p.is_flagged), count(p.reliability_score),
+    coalesce(sum(p.reliability_score), 0), sum(p.text_length),
+    sum(case when p.reliability_score >= ${TIER.high} then 1 else 0 end),
+    sum(case when p.reliability_score >= ${TIER.good} and p.reliability_score < ${TIER.high} then 1 else 0 end),
+    sum(case when p.reliability_score >= ${TIER.fair} and p.reliability_score < ${TIER.good} then 1 else 0 end),
+    sum(case when p.reliability_score < ${TIER.fair} then 1 else 0 end)`;
+  const dailyColumns = `(day, category, predictions, public_predictions, flagged, scored, quality_sum, length_sum,
+    tier_high, tier_good, tier_fair, tier_low)`;
+  const named = 'from predictions p join prediction_categories pc on pc.prediction_id = p.id';
+  db.transaction(() => {
+    db.exec(`insert into rollup_daily ${dailyColumns}
+      select ${day}, '*', ${daily} from predictions p group by 1`);
+    db.exec(`insert into rollup_daily ${dailyColumns}
+      select ${day}, pc.category, ${daily} ${named} group by 1, 2`);
+    db.exec(`insert into rollup_hourly (day, category, hour, predictions)
+      select ${day}, '*', ${hour}, count(*) from predictions p group by 1, 3`);
+    db.exec(`insert into rollup_hourly (day, category, hour, predictions)
+      select ${day}, pc.category, ${hour}, count(*) ${named} group by 1, 2, 3`);
+    db.exec(`insert into rollup_daily_members (day, category, user_id, predictions)
+      select ${day}, '*', p.user_id, count(*) from predictions p group by 1, 3`);
+    db.exec(`insert into rollup_daily_members (day, category, user_id, predictions)
+      select ${day}, pc.category, p.user_id, count(*) ${named} group by 1, 2, 3`);
+  })();
 }
 
 /** The cached data set for this size and generator version, generated on first use. */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { compareRollupsWithGroupBy } from './analytics-compare.ts';
 import { dataSet } from './generate.ts';
 import { type BenchTarget, targets } from './targets.ts';
 
@@ -46,7 +47,8 @@ async function measure(url: string, target: Partial<BenchTarget>, extra: Record<
     method: target.method ?? 'GET',
     headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers, ...extra },
     ...(target.body ? { body: target.body } : {}),
-    connections,
+    ...(target.setupRequest ? { requests: [{ setupRequest: target.setupRequest }] } : {}),
+    connections: target.connections ?? connections,
     duration,
   });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -82,13 +84,14 @@ async function main() {
   const base = await measure(`http://127.0.0.1:${hello.port}/`, {});
   await stop(hello.child);
 
+  const sessionSecret = 'bench-secret-bench-secret-bench-secret';
   const server = await start(['--import', 'tsx', 'src/server/main.ts'], {
     PORT: String(3900 + Math.floor(Math.random() * 90)),
     DATABASE_URL: runFile,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    SESSION_SECRET: sessionSecret,
   });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const rows: string[][] = [
@@ -107,7 +110,7 @@ async function main() {
   let failures = 0;
   try {
     for (const target of targets.filter((t) => !only || t.name.includes(only))) {
-      const extra = (await target.prepare?.({ baseUrl })) ?? {};
+      const extra = (await target.prepare?.({ baseUrl, databaseFile: runFile, sessionSecret })) ?? {};
       const r = await measure(baseUrl + target.path, target, extra);
       const ratio = r.rps / base.rps;
       const ok =
@@ -140,6 +143,9 @@ async function main() {
     `\n${connections} connections, ${duration} s each, ${predictions.toLocaleString('en')} predictions, Node ${process.version}`,
   );
   for (const r of rows) log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  if (!only || 'analytics'.includes(only) || only.includes('analytics')) {
+    failures += await compareRollupsWithGroupBy(runFile, log);
+  }
   log(failures ? `\n${failures} target(s) missed their budget` : '\nall targets within budget');
   process.exitCode = failures ? 1 : 0;
 }

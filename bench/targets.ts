@@ -1,9 +1,15 @@
+import { predictionTargets } from './prediction-targets.ts';
+
 /**
  * What `npm run bench` measures. Adding an endpoint is one entry here; `minRatio` is its budget
  * (requests/s as a fraction of the bare hello-world measured in the same run).
  */
 export interface BenchContext {
   baseUrl: string;
+  /** The SQLite file the measured server runs on (to sign bench members in). */
+  databaseFile: string;
+  /** The measured server's SESSION_SECRET. */
+  sessionSecret: string;
 }
 
 export interface BenchTarget {
@@ -15,11 +21,45 @@ export interface BenchTarget {
   minRatio?: number;
   /** Optional p50 latency budget in milliseconds. */
   maxP50Ms?: number;
+  /** Concurrent connections; default 16. One measures a call's own latency rather than queueing. */
+  connections?: number;
   /** Runs once before the measurement, e.g. to sign a member in; returns extra headers. */
   prepare?: (ctx: BenchContext) => Promise<Record<string, string> | undefined>;
+  /** Changes each request before it is sent (varying bodies or tokens); runs after prepare. */
+  setupRequest?: (request: BenchRequest) => BenchRequest;
 }
+
+export interface BenchRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+// Analytics: each call uncached (Cache-Control: no-cache makes the server compute afresh, on
+// purpose: docs/decisions/010-analytics.md), one connection, so p50 is the call's own latency.
+const ANALYTICS_CALLS = [
+  '/api/analytics-dashboard',
+  '/api/analytics/category-activity',
+  '/api/analytics/momentum',
+  '/api/analytics/timing',
+  '/api/analytics/community-quality-health',
+  '/api/analytics/quality-vs-length',
+];
+const analyticsUncached: BenchTarget[] = ANALYTICS_CALLS.flatMap((path) =>
+  ['week', 'year'].map((timeframe) => ({
+    name: `GET ${path.replace('/api/', '')}?timeframe=${timeframe} (uncached)`,
+    path: `${path}?timeframe=${timeframe}`,
+    headers: { 'cache-control': 'no-cache' },
+    connections: 1,
+    maxP50Ms: 20,
+  })),
+);
 
 export const targets: BenchTarget[] = [
   { name: 'GET /api/health', path: '/api/health', minRatio: 0.5 },
   { name: 'GET / (SPA index)', path: '/', headers: { 'accept-encoding': 'gzip' }, minRatio: 0.5 },
+  ...predictionTargets,
+  { name: 'GET analytics-dashboard (cached)', path: '/api/analytics-dashboard', minRatio: 0.4 },
+  ...analyticsUncached,
 ];

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(predictionsRoutes({ database }));
+
+  await app.register(analyticsRoutes({ database, redis: deps.redis }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'));
   return app;

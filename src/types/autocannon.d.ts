@@ -12,12 +12,20 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
+    /** Each request passes through setupRequest, which may change its path, headers or body. */
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
     duration?: number;
   }
   export default function autocannon(options: Options): Promise<Result>;

@@ -1,19 +1,47 @@
-import { Link } from 'react-router';
+import {
+  ANALYTICS_FILTER_CATEGORIES,
+  type AnalyticsFilterCategory,
+  type AnalyticsQuery,
+  DEFAULT_TIMEFRAME,
+  TIMEFRAMES,
+  type Timeframe,
+} from '#shared/schemas/analytics';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { EmptyState } from '../../components/ui/empty-state';
-import { ChartIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { AnalyticsDashboard } from '../../features/analytics/components/analytics-dashboard';
+import { AnalyticsFilters } from '../../features/analytics/components/analytics-filters';
 import { useAuth } from '../auth-provider';
 
+const isTimeframe = (v: string | null): v is Timeframe => TIMEFRAMES.includes(v as Timeframe);
+const isCategory = (v: string | null): v is AnalyticsFilterCategory =>
+  ANALYTICS_FILTER_CATEGORIES.includes(v as AnalyticsFilterCategory);
+
+/** SPEC.md §2 'Analytics page': public; filters live in the URL so a view can be shared. */
 export function AnalyticsPage() {
   const { status } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const timeframeParam = params.get('timeframe');
+  const categoryParam = params.get('category');
+  const query: AnalyticsQuery = {
+    timeframe: isTimeframe(timeframeParam) ? timeframeParam : DEFAULT_TIMEFRAME,
+    category: isCategory(categoryParam) ? categoryParam : 'all',
+  };
+  const update = (next: AnalyticsQuery) => {
+    const search = new URLSearchParams();
+    if (next.timeframe !== DEFAULT_TIMEFRAME) search.set('timeframe', next.timeframe);
+    if (next.category !== 'all') search.set('category', next.category);
+    setParams(search, { replace: true });
+  };
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <title>Analytics · Futurecast</title>
       <PageHeader
         eyebrow="Public analytics"
         title="Community Analytics"
-        description="How the community predicts: which categories are active, when people publish, and how the quality of predictions is trending."
+        description="How the community predicts: which categories are active, when people publish, and how the quality of predictions is trending. Days are UTC calendar days."
+        actions={<AnalyticsFilters timeframe={query.timeframe} category={query.category} onChange={update} />}
       />
       {status === 'authenticated' ? null : (
         <Alert variant="info" className="mt-8">
@@ -24,12 +52,7 @@ export function AnalyticsPage() {
           to publish predictions and see your own dashboard.
         </Alert>
       )}
-      <EmptyState
-        className="mt-8"
-        icon={<ChartIcon />}
-        title="Analytics will appear here"
-        description="Category distribution, weekly patterns, daily activity and community quality health, computed from every published prediction."
-      />
+      <AnalyticsDashboard query={query} onReset={() => update({ timeframe: 'month', category: 'all' })} />
     </div>
   );
 }

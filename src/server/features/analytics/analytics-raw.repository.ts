@@ -1,0 +1,125 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../../db/connect.ts';
+import type { Db } from '../../db/database.ts';
+import { QUALITY_TIER_CUTOFFS as TIER } from '../../scoring/engine.ts';
+import { latestScored } from './analytics.repository.ts';
+import { ALL, type AnalyticsSource, type DayTotals } from './analytics.source.ts';
+
+/**
+ * The same figures as the rollups, by a direct GROUP BY over `predictions` (and
+ * `prediction_categories` for a named category). Never on a request path: the consistency test
+ * compares it with the rollups on both dialects, and `npm run bench` times it against them.
+ */
+export function rawSource(db: Db, dialect: Dialect): AnalyticsSource {
+  // UTC day and hour of created_at: ISO text on SQLite, timestamptz on PostgreSQL.
+  const day: RawBuilder<string> =
+    dialect === 'postgres'
+      ? sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD')`
+      : sql<string>`substr(p.created_at, 1, 10)`;
+  const hour: RawBuilder<number> =
+    dialect === 'postgres'
+      ? sql<number>`cast(extract(hour from p.created_at at time zone 'UTC') as integer)`
+      : sql<number>`cast(substr(p.created_at, 12, 2) as integer)`;
+  const start = (from: string) => `${from}T00:00:00.000Z`;
+  const end = (to: string) => new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+  // Predictions of the window, as `p`, joined to the chosen category when one is asked for.
+  const base = (category: string, from: string, to: string) => {
+    const q = db
+      .selectFrom('predictions as p')
+      .where('p.created_at', '>=', start(from))
+      .where('p.created_at', '<', end(to));
+    return category === ALL
+      ? q
+      : q
+          .innerJoin('prediction_categories as pc', 'pc.prediction_id', 'p.id')
+          .where('pc.category', '=', category);
+  };
+  const named = (from: string, to: string) =>
+    db
+      .selectFrom('predictions as p')
+      .innerJoin('prediction_categories as pc', 'pc.prediction_id', 'p.id')
+      .where('p.created_at', '>=', start(from))
+      .where('p.created_at', '<', end(to));
+  const count = (condition: RawBuilder<unknown>) =>
+    sql<number>`sum(case when ${condition} then 1 else 0 end)`;
+  const score = sql.ref('p.reliability_score');
+
+  return {
+    async daily(category, from, to) {
+      const rows = await base(category, from, to)
+        .select([
+          day.as('day'),
+          sql<number>`count(*)`.as('predictions'),
+          sql<number>`sum(p.is_public)`.as('public_predictions'),
+          sql<number>`sum(p.is_flagged)`.as('flagged'),
+          sql<number>`count(p.reliability_score)`.as('scored'),
+          sql<number>`coalesce(sum(p.reliability_score), 0)`.as('quality_sum'),
+          sql<number>`sum(p.text_length)`.as('length_sum'),
+          count(sql`${score} >= ${sql.lit(TIER.high)}`).as('tier_high'),
+          count(sql`${score} >= ${sql.lit(TIER.good)} and ${score} < ${sql.lit(TIER.high)}`).as('tier_good'),
+          count(sql`${score} >= ${sql.lit(TIER.fair)} and ${score} < ${sql.lit(TIER.good)}`).as('tier_fair'),
+          count(sql`${score} < ${sql.lit(TIER.fair)}`).as('tier_low'),
+        ])
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      return rows.map(
+        (r): DayTotals => ({
+          day: r.day,
+          predictions: Number(r.predictions),
+          publicPredictions: Number(r.public_predictions),
+          flagged: Number(r.flagged),
+          scored: Number(r.scored),
+          qualitySum: Number(r.quality_sum),
+          lengthSum: Number(r.length_sum),
+          tierHigh: Number(r.tier_high),
+          tierGood: Number(r.tier_good),
+          tierFair: Number(r.tier_fair),
+          tierLow: Number(r.tier_low),
+        }),
+      );
+    },
+
+    async categoryTotals(from, to) {
+      const rows = await named(from, to)
+        .select(['pc.category', sql<number>`count(*)`.as('n')])
+        .groupBy('pc.category')
+        .execute();
+      return rows.map((r) => ({ category: r.category, predictions: Number(r.n) }));
+    },
+
+    async hourly(category, from, to) {
+      const rows = await base(category, from, to)
+        .select([hour.as('hour'), sql<number>`count(*)`.as('n')])
+        .groupBy(hour)
+        .execute();
+      return rows.map((r) => ({ hour: Number(r.hour), predictions: Number(r.n) }));
+    },
+
+    async activeUsers(category, from, to) {
+      const row = await base(category, from, to)
+        .select(sql<number>`count(distinct p.user_id)`.as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async dailyUsers(category, from, to) {
+      const rows = await base(category, from, to)
+        .select([day.as('day'), sql<number>`count(distinct p.user_id)`.as('n')])
+        .groupBy(day)
+        .execute();
+      return rows.map((r) => ({ day: r.day, users: Number(r.n) }));
+    },
+
+    async usersByCategory(from, to) {
+      const rows = await named(from, to)
+        .select(['pc.category', sql<number>`count(distinct p.user_id)`.as('n')])
+        .groupBy('pc.category')
+        .execute();
+      return rows.map((r) => ({ category: r.category, users: Number(r.n) }));
+    },
+
+    sample: (category, from, limit) => latestScored(db, category, from, limit),
+  };
+}

@@ -1,0 +1,116 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import {
+  AnalyticsDashboardReplySchema,
+  type AnalyticsQuery,
+  AnalyticsQuerySchema,
+  CategoryActivityReplySchema,
+  CommunityHealthReplySchema,
+  MomentumReplySchema,
+  QualityVsLengthReplySchema,
+  TimingReplySchema,
+} from '#shared/schemas/analytics';
+import { ErrorReplySchema } from '#shared/schemas/common';
+import type { Database } from '../../db/connect.ts';
+import { memoryCache, type ReplyCache, redisCache } from './analytics.cache.ts';
+import { rollupSource } from './analytics.repository.ts';
+import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
+
+export interface AnalyticsRoutesDeps {
+  database: Database;
+  redis?: Redis | undefined;
+  /** Replaces the clock (tests). */
+  now?: () => number;
+}
+
+/** How long a computed reply is served again; public figures may be this stale. */
+export const ANALYTICS_CACHE_MS = 30_000;
+
+type Call = keyof AnalyticsService;
+
+const CALLS: { path: string; call: Call; summary: string; reply: z.ZodType }[] = [
+  {
+    path: '/api/analytics-dashboard',
+    call: 'dashboard',
+    summary: 'Totals, category and member distributions, weekly pattern and daily timeline',
+    reply: AnalyticsDashboardReplySchema,
+  },
+  {
+    path: '/api/analytics/category-activity',
+    call: 'categoryActivity',
+    summary: "The category's share of the window's predictions (or the most active category)",
+    reply: CategoryActivityReplySchema,
+  },
+  {
+    path: '/api/analytics/momentum',
+    call: 'momentum',
+    summary: 'The window against the one before it',
+    reply: MomentumReplySchema,
+  },
+  {
+    path: '/api/analytics/timing',
+    call: 'timing',
+    summary: 'Peak UTC hour and weekday, part of day, weekday share',
+    reply: TimingReplySchema,
+  },
+  {
+    path: '/api/analytics/community-quality-health',
+    call: 'communityHealth',
+    summary: 'Quality tiers and the mean quality score',
+    reply: CommunityHealthReplySchema,
+  },
+  {
+    path: '/api/analytics/quality-vs-length',
+    call: 'qualityVsLength',
+    summary: 'The latest scored predictions as (length, score) points with Pearson r',
+    reply: QualityVsLengthReplySchema,
+  },
+];
+
+/**
+ * Public analytics (SPEC.md §7). Figures come from the rollups; a reply is kept for
+ * ANALYTICS_CACHE_MS, keyed by call, filters and UTC day. A request carrying
+ * `Cache-Control: no-cache` is computed afresh (and refreshes the cache), as HTTP intends.
+ */
+export const analyticsRoutes =
+  ({ database, redis, now = Date.now }: AnalyticsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createAnalyticsService({ source: rollupSource(database.db), now });
+    const cache: ReplyCache = redis ? redisCache(redis) : memoryCache();
+
+    async function answer(call: Call, query: AnalyticsQuery, request: FastifyRequest, reply: FastifyReply) {
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const key = `${call}:${query.timeframe}:${query.category}:${day}`;
+      const fresh = /no-cache|no-store/i.test(request.headers['cache-control'] ?? '');
+      let json = fresh ? undefined : await cache.get(key).catch(() => undefined);
+      reply.header('x-analytics-cache', json ? 'hit' : 'miss');
+      if (!json) {
+        json = JSON.stringify(await service[call](query));
+        await cache.set(key, json, ANALYTICS_CACHE_MS).catch((err: unknown) => {
+          request.log.warn({ err }, 'analytics cache write failed');
+        });
+      }
+      // Already serialised (and shaped by the schema-typed service): sent as it is.
+      return reply
+        .header('cache-control', `public, max-age=${ANALYTICS_CACHE_MS / 1000}`)
+        .type('application/json; charset=utf-8')
+        .send(json);
+    }
+
+    for (const { path, call, summary, reply: replySchema } of CALLS) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['analytics'],
+            summary,
+            querystring: AnalyticsQuerySchema,
+            response: { 200: replySchema, 400: ErrorReplySchema },
+          },
+        },
+        (request, reply) => answer(call, request.query, request, reply),
+      );
+    }
+  };

@@ -1,0 +1,17 @@
+import { type AnalyticsQuery, MomentumReplySchema } from '#shared/schemas/analytics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+// GET /api/analytics/momentum (SPEC.md §7): the window against the one before.
+
+export const getMomentum = (query: AnalyticsQuery, signal?: AbortSignal) =>
+  apiFetch('/api/analytics/momentum', { schema: MomentumReplySchema, token: null, query, signal });
+
+export const momentumQueryOptions = (query: AnalyticsQuery) =>
+  queryOptions({
+    queryKey: ['analytics', 'momentum', query.timeframe, query.category],
+    queryFn: ({ signal }) => getMomentum(query, signal),
+    staleTime: 30_000,
+  });
+
+export const useMomentum = (query: AnalyticsQuery) => useQuery(momentumQueryOptions(query));
