@@ -1,3 +1,4 @@
+import { communityTargets } from './community-targets.ts';
 import { predictionTargets } from './prediction-targets.ts';
 
 /**
@@ -60,6 +61,7 @@ export const targets: BenchTarget[] = [
   { name: 'GET /api/health', path: '/api/health', minRatio: 0.5 },
   { name: 'GET / (SPA index)', path: '/', headers: { 'accept-encoding': 'gzip' }, minRatio: 0.5 },
   ...predictionTargets,
+  ...communityTargets,
   { name: 'GET analytics-dashboard (cached)', path: '/api/analytics-dashboard', minRatio: 0.4 },
   ...analyticsUncached,
 ];

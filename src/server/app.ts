@@ -7,7 +7,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { newsRoutes } from './features/news/news.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -29,6 +31,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the captcha provider's siteverify URL (tests run a local one). */
   captchaSiteverifyUrl?: string;
+  /** Runs the scheduled jobs (news refresh) in this process: main.ts sets it, tests don't. */
+  jobs?: boolean;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -90,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(predictionsRoutes({ database }));
+
+  await app.register(communityRoutes({ database, redis: deps.redis }));
+  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs }));
 
   await app.register(analyticsRoutes({ database, redis: deps.redis }));
 

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const database = connectDatabase(config.database);
   await migrateToLatest(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, jobs: true });
   if (config.demoData) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) app.log.info(seeded, 'seeded the demo community (DEMO_DATA=true)');

@@ -31,3 +31,15 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
 export function describeDialect(d: Dialect): string {
   return d === 'postgres' ? 'PostgreSQL' : 'SQLite';
 }
+
+/** Seconds since 1970 (fractional) of a timestamp column: the hot score's time term in SQL. */
+export const epochSeconds = (d: Dialect, column: string) =>
+  d === 'postgres'
+    ? sql<number>`extract(epoch from ${sql.ref(column)})`
+    : sql<number>`unixepoch(${sql.ref(column)}, 'subsec')`;
+
+/** True when a statement failed on a foreign key (the row it points at does not exist). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
+}

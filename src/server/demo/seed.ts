@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.ts';
+import { seedDemoEngagement } from './demo-engagement.ts';
 import { seedDemoPredictions } from './demo-predictions.ts';
+import { seedDemoNews } from './news.ts';
 
 /**
  * The demo community: clearly labelled (is_demo = 1, '.invalid' emails, usernames starting
@@ -23,6 +25,9 @@ export const DEMO_MEMBERS = [
 export interface SeedSummary {
   members: number;
   predictions: number;
+  votes?: number;
+  comments?: number;
+  newsStories?: number;
 }
 
 const DAY = 86_400_000;
@@ -37,7 +42,9 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedSummary> {
     .orderBy('id')
     .execute();
   const predictions = await seedDemoPredictions(db, demoMembers, now);
-  return { members, predictions };
+  const engagement = await seedDemoEngagement(db, now);
+  const newsStories = await seedDemoNews(db, now);
+  return { members, predictions, ...engagement, newsStories };
 }
 
 async function seedDemoMembers(db: Db, now: number): Promise<{ members: number }> {

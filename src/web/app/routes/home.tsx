@@ -1,8 +1,6 @@
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import {
-  ArrowRightIcon,
-  ChartIcon,
   HeartIcon,
   ShieldIcon,
   SparklesIcon,
@@ -10,7 +8,14 @@ import {
   TargetIcon,
   TrendIcon,
 } from '../../components/ui/icons';
+import { About, SocialLinks } from '../../features/home/components/about';
+import { Faq } from '../../features/home/components/faq';
+import { Hero } from '../../features/home/components/hero';
+import { HotTopics } from '../../features/home/components/hot-topics';
+import { ComingNext, StatsRow, useStatsFigures } from '../../features/home/components/stats';
 import { useAuth } from '../auth-provider';
+
+// SPEC.md §2 'Home page (top to bottom)', items 1–10.
 
 const WHY_PREDICT = [
   {
@@ -53,66 +58,6 @@ const GUIDELINES = [
   },
 ];
 
-function Hero({ signedIn }: { signedIn: boolean }) {
-  return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-accent-700),transparent_55%),radial-gradient(ellipse_at_bottom_left,var(--color-brand-800),transparent_60%)]"
-      />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 800 300"
-        preserveAspectRatio="none"
-        className="absolute inset-x-0 bottom-0 -z-10 h-48 w-full text-accent-300/25 sm:h-64"
-      >
-        <path
-          d="M0 260 C120 250 170 190 260 200 S400 140 480 150 620 60 800 40"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-        />
-        <path
-          d="M0 280 C140 270 200 230 300 235 S450 190 540 190 680 120 800 110"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        />
-      </svg>
-      <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15 ring-inset">
-          <SparklesIcon className="size-4" />
-          Community forecasting
-        </p>
-        <h1
-          id="hero-title"
-          className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-display"
-        >
-          {signedIn ? 'Share Your Prediction or Expectation' : 'Join & Predict'}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-brand-100">
-          Publish a prediction about the future and find out how good it is. Futurecast scores every
-          prediction for quality and reliability, and shows where the community thinks technology, markets,
-          culture and more are heading.
-        </p>
-        <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to={signedIn ? '/submit' : '/login'} variant="light" size="lg">
-            {signedIn ? 'Submit a Prediction' : 'Get Started'}
-            <ArrowRightIcon className="size-5" />
-          </ButtonLink>
-          <ButtonLink to="/analytics" variant="inverse" size="lg">
-            <ChartIcon className="size-5" />
-            Explore Analytics
-          </ButtonLink>
-        </div>
-      </div>
-    </section>
-  );
-}
-
 function FeatureGrid({
   id,
   title,
@@ -151,10 +96,10 @@ function FeatureGrid({
 
 function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
   return (
-    <section aria-labelledby="closing-title" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+    <section aria-labelledby="closing-title" className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
       <div className="rounded-3xl bg-linear-to-br from-brand-700 to-accent-700 px-6 py-12 text-center text-white shadow-raised sm:px-12">
         <h2 id="closing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          What do you see coming next?
+          Ready to put your vision on record?
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-base text-brand-100">
           Put it in writing today, and let time and the community tell how good it was.
@@ -173,12 +118,17 @@ function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
 }
 
 export function HomePage() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const signedIn = status === 'authenticated';
+  const figures = useStatsFigures();
   return (
     <>
       <title>Futurecast · Publish a prediction and find out how good it is</title>
-      <Hero signedIn={signedIn} />
+      <HotTopics userId={signedIn ? (user?.id ?? null) : null} />
+      <div className="mt-10 sm:mt-14">
+        <Hero signedIn={signedIn} username={user?.username ?? null} />
+      </div>
+      <ComingNext figures={figures} signedIn={signedIn} />
       <FeatureGrid
         id="why-predict"
         title="Why Predict"
@@ -195,9 +145,11 @@ export function HomePage() {
           columns="sm:grid-cols-2 lg:grid-cols-4"
         />
       </div>
-      <div className="pt-16 sm:pt-20">
-        <ClosingCallToAction signedIn={signedIn} />
-      </div>
+      <StatsRow figures={figures} />
+      <About figures={figures} />
+      <Faq />
+      <ClosingCallToAction signedIn={signedIn} />
+      <SocialLinks />
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { connectDatabase } from '../src/server/db/connect.ts';
+import { SessionManager } from '../src/server/plugins/auth.ts';
+import type { BenchContext, BenchRequest, BenchTarget } from './targets.ts';
+
+// The home page's calls under load (docs/decisions/008-community-and-hot-topics.md and
+// 009-news-pipeline.md): the cached reads at ≥ 0.5× hello-world, like toggles at ≥ 0.2×.
+
+/** Members voting; with the per-member limit (60 a minute) none trips during a run. */
+const VOTERS = 2000;
+/** Predictions they vote on: public, unflagged ones spread over the table. */
+const TARGETS = 5000;
+
+let tokens: string[] = [];
+let predictionIds: number[] = [];
+let next = 0;
+
+async function prepareVoters(ctx: BenchContext) {
+  const database = connectDatabase({ dialect: 'sqlite', filename: ctx.databaseFile });
+  try {
+    const users = await database.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email'])
+      .orderBy('id')
+      .limit(VOTERS)
+      .execute();
+    const sessions = new SessionManager(database.db, ctx.sessionSecret);
+    tokens = [];
+    for (const user of users) tokens.push((await sessions.issue(user, { remember: true })).token);
+    const rows = await database.db
+      .selectFrom('predictions')
+      .select('id')
+      .where('is_public', '=', 1)
+      .where('is_flagged', '=', 0)
+      .where('id', '<=', 200_000)
+      .orderBy('id')
+      .limit(TARGETS)
+      .execute();
+    predictionIds = rows.map((r) => r.id);
+  } finally {
+    await database.close();
+  }
+  return undefined;
+}
+
+/** Each request: the next member, a prediction, like or dislike: toggles in every state. */
+function voteRequest(request: BenchRequest): BenchRequest {
+  const i = next++;
+  const token = tokens[i % tokens.length];
+  const id = predictionIds[(i * 7919) % predictionIds.length];
+  return {
+    ...request,
+    method: 'POST',
+    path: `/api/predictions/${id}/${i % 3 === 0 ? 'dislike' : 'like'}`,
+    headers: { ...request.headers, authorization: `Bearer ${token}` },
+  };
+}
+
+export const communityTargets: BenchTarget[] = [
+  { name: 'GET /api/hot-topics/ai', path: '/api/hot-topics/ai', minRatio: 0.5 },
+  { name: 'GET /api/enhanced-hot-topics', path: '/api/enhanced-hot-topics', minRatio: 0.5 },
+  { name: 'GET /api/stats/homepage', path: '/api/stats/homepage', minRatio: 0.5 },
+  {
+    name: 'POST /api/predictions/:id/like|dislike (toggle, 2,000 members)',
+    method: 'POST',
+    path: '/api/predictions/1/like',
+    minRatio: 0.2,
+    prepare: prepareVoters,
+    setupRequest: voteRequest,
+  },
+];

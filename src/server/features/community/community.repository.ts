@@ -1,0 +1,335 @@
+import type { Comment, UserAction } from '#shared/schemas/community';
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/connect.ts';
+import type { Db } from '../../db/database.ts';
+import { epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
+import { engagementScore, HOT_DECAY_HOURS, HOT_EPOCH_MS } from './hot-score.ts';
+
+// All community SQL (STYLE.md rule 2). Every query is served by an index: predictions
+// (is_public, is_flagged, hot_score) for the top-N, votes (prediction_id, user_id) primary key and
+// (user_id, prediction_id), comments (prediction_id, created_at), predictions (user_id, created_at)
+// for the authors' records.
+
+export interface HotCandidate {
+  id: number;
+  userId: number;
+  username: string;
+  text: string;
+  category: string;
+  categories: string | null;
+  reliabilityScore: number | null;
+  likes: number;
+  dislikes: number;
+  comments: number;
+  engagement: number;
+  hotScore: number;
+  isDemo: boolean;
+  analysisReasons: { code: string; label: string; effect: number }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Public, unflagged predictions at or above the reliability threshold, hottest first. */
+export async function hotCandidates(db: Db, minReliability: number, limit: number): Promise<HotCandidate[]> {
+  const rows = await db
+    .selectFrom('predictions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      'u.username',
+      'p.prediction_text',
+      'p.category',
+      'p.categories',
+      'p.reliability_score',
+      'p.likes_count',
+      'p.dislikes_count',
+      'p.comments_count',
+      'p.engagement_score',
+      'p.hot_score',
+      'p.is_demo',
+      'p.analysis',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .where('p.is_public', '=', 1)
+    .where('p.is_flagged', '=', 0)
+    .where('p.reliability_score', '>=', minReliability)
+    .orderBy('p.hot_score', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    username: r.username,
+    text: r.prediction_text,
+    category: r.category,
+    categories: r.categories,
+    reliabilityScore: r.reliability_score === null ? null : Number(r.reliability_score),
+    likes: Number(r.likes_count),
+    dislikes: Number(r.dislikes_count),
+    comments: Number(r.comments_count),
+    engagement: Number(r.engagement_score),
+    hotScore: Number(r.hot_score),
+    isDemo: flag(r.is_demo),
+    analysisReasons: parseJson<{ reasons?: HotCandidate['analysisReasons'] }>(r.analysis, {}).reasons ?? [],
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+export interface AuthorRecord {
+  userId: number;
+  total: number;
+  flagged: number;
+  scored: number;
+  scoreSum: number;
+  textQualitySum: number;
+}
+
+/** The publishing record of a few members (their reliability inputs). */
+export async function authorRecords(db: Db, userIds: readonly number[]): Promise<AuthorRecord[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('predictions')
+    .select((eb) => [
+      'user_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>('is_flagged').as('flagged'),
+      eb.fn.count<number>('reliability_score').as('scored'),
+      eb.fn.coalesce(eb.fn.sum<number>('reliability_score'), eb.lit(0)).as('score_sum'),
+      eb.fn.coalesce(eb.fn.sum<number>('text_quality_score'), eb.lit(0)).as('tq_sum'),
+    ])
+    .where('user_id', 'in', [...userIds])
+    .groupBy('user_id')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    total: Number(r.total),
+    flagged: Number(r.flagged),
+    scored: Number(r.scored),
+    scoreSum: Number(r.score_sum),
+    textQualitySum: Number(r.tq_sum),
+  }));
+}
+
+/** A prediction anyone may see, vote on and comment on: public and not flagged. */
+export async function findVisiblePrediction(
+  db: Db,
+  id: number,
+): Promise<{ id: number; createdAt: string } | undefined> {
+  const row = await db
+    .selectFrom('predictions')
+    .select(['id', 'created_at'])
+    .where('id', '=', id)
+    .where('is_public', '=', 1)
+    .where('is_flagged', '=', 0)
+    .executeTakeFirst();
+  return row && { id: row.id, createdAt: row.created_at };
+}
+
+export interface Counts {
+  likes: number;
+  dislikes: number;
+  comments: number;
+}
+
+/** sign(e) × log10(max(|e|, 1)) + (created − epoch) / decay, in SQL, for e = engagement + delta. */
+function hotScoreSql(dialect: Dialect, engagementDelta: number) {
+  const e = sql`(${sql.ref('engagement_score')} + ${engagementDelta})`;
+  const order = sql`case when ${e} > 1 then log10(cast(${e} as double precision)) when ${e} < -1 then -log10(cast(-${e} as double precision)) else 0 end`;
+  return sql<number>`${order} + (${epochSeconds(dialect, 'created_at')} - ${HOT_EPOCH_MS / 1000}) / ${HOT_DECAY_HOURS * 3600}`;
+}
+
+/**
+ * Adds deltas to the denormalised counters of a visible (public, unflagged) prediction and
+ * rewrites engagement and hot score from the new values, in one statement; undefined when the
+ * prediction is not visible. The UPDATE holds the row lock (PostgreSQL) until commit, so
+ * concurrent writers apply their deltas one after another and never lose one.
+ */
+export async function applyCounterDeltas(
+  trx: Db,
+  dialect: Dialect,
+  predictionId: number,
+  delta: { likes?: number; dislikes?: number; comments?: number },
+  options: { visibleOnly: boolean } = { visibleOnly: true },
+): Promise<Counts | undefined> {
+  const dl = delta.likes ?? 0;
+  const dd = delta.dislikes ?? 0;
+  const dc = delta.comments ?? 0;
+  const de = engagementScore(dl, dd, dc);
+  let query = trx
+    .updateTable('predictions')
+    .set((eb) => ({
+      likes_count: eb('likes_count', '+', dl),
+      dislikes_count: eb('dislikes_count', '+', dd),
+      comments_count: eb('comments_count', '+', dc),
+      engagement_score: eb('engagement_score', '+', de),
+      hot_score: hotScoreSql(dialect, de),
+    }))
+    .where('id', '=', predictionId);
+  if (options.visibleOnly) query = query.where('is_public', '=', 1).where('is_flagged', '=', 0);
+  const row = await query.returning(['likes_count', 'dislikes_count', 'comments_count']).executeTakeFirst();
+  return (
+    row && {
+      likes: Number(row.likes_count),
+      dislikes: Number(row.dislikes_count),
+      comments: Number(row.comments_count),
+    }
+  );
+}
+
+export type VoteChange = { kind: 'removed' } | { kind: 'switched' } | { kind: 'added' } | { kind: 'raced' };
+
+/**
+ * One toggle of a member's vote, in statements that each act atomically on the
+ * (prediction_id, user_id) primary key: insert (the common first vote, one statement), else
+ * remove the same vote, else switch the opposite one. 'raced' means a parallel request of the
+ * same member removed the row in between: retry. A missing prediction fails the insert on its
+ * foreign key.
+ */
+export async function toggleVoteRow(
+  trx: Db,
+  predictionId: number,
+  userId: number,
+  value: 1 | -1,
+): Promise<VoteChange> {
+  const inserted = await trx
+    .insertInto('votes')
+    .values({ prediction_id: predictionId, user_id: userId, value, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['prediction_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'added' };
+  const removed = await trx
+    .deleteFrom('votes')
+    .where('prediction_id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .where('value', '=', value)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) return { kind: 'removed' };
+  const switched = await trx
+    .updateTable('votes')
+    .set({ value, created_at: nowIso() })
+    .where('prediction_id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .where('value', '=', value === 1 ? -1 : 1)
+    .executeTakeFirst();
+  return Number(switched.numUpdatedRows) > 0 ? { kind: 'switched' } : { kind: 'raced' };
+}
+
+export async function currentVote(db: Db, predictionId: number, userId: number): Promise<UserAction> {
+  const row = await db
+    .selectFrom('votes')
+    .select('value')
+    .where('prediction_id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return '';
+  return Number(row.value) === 1 ? 'liked' : 'disliked';
+}
+
+/** The member's votes among the given predictions. */
+export async function votesOfMember(
+  db: Db,
+  userId: number,
+  predictionIds: readonly number[],
+): Promise<Record<string, 'liked' | 'disliked'>> {
+  const out: Record<string, 'liked' | 'disliked'> = {};
+  if (predictionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('votes')
+    .select(['prediction_id', 'value'])
+    .where('user_id', '=', userId)
+    .where('prediction_id', 'in', [...new Set(predictionIds)])
+    .execute();
+  for (const r of rows) out[String(r.prediction_id)] = Number(r.value) === 1 ? 'liked' : 'disliked';
+  return out;
+}
+
+type CommentRow = { id: number; comment_text: string; user_id: number; username: string; created_at: string };
+
+const toComment = (r: CommentRow): Comment => ({
+  id: r.id,
+  comment_text: r.comment_text,
+  text: r.comment_text,
+  username: r.username,
+  user_id: r.user_id,
+  created_at: r.created_at,
+  timestamp: r.created_at,
+});
+
+/** The latest `limit` comments, oldest first (reading order). */
+export async function listComments(db: Db, predictionId: number, limit: number): Promise<Comment[]> {
+  const rows = await db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.comment_text', 'c.user_id', 'u.username', 'c.created_at'])
+    .where('c.prediction_id', '=', predictionId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(toComment);
+}
+
+export async function commentsCount(db: Db, predictionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('predictions')
+    .select('comments_count')
+    .where('id', '=', predictionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.comments_count);
+}
+
+export async function insertComment(
+  trx: Db,
+  c: { predictionId: number; userId: number; username: string; text: string; createdAt: string },
+): Promise<Comment> {
+  const row = await trx
+    .insertInto('comments')
+    .values({
+      prediction_id: c.predictionId,
+      user_id: c.userId,
+      comment_text: c.text,
+      created_at: c.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toComment({
+    id: row.id,
+    comment_text: c.text,
+    user_id: c.userId,
+    username: c.username,
+    created_at: c.createdAt,
+  });
+}
+
+export async function insertFaqFeedback(
+  db: Db,
+  f: {
+    faqIndex: number;
+    faqQuestion: string;
+    feedbackType: 'like' | 'dislike';
+    userEmail: string | null;
+    userComment: string | null;
+    subscribe: boolean;
+    userId: number | null;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('faq_feedback')
+    .values({
+      faq_index: f.faqIndex,
+      faq_question: f.faqQuestion,
+      feedback_type: f.feedbackType,
+      user_email: f.userEmail,
+      user_comment: f.userComment,
+      subscribe_to_analytics: f.subscribe ? 1 : 0,
+      user_id: f.userId,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

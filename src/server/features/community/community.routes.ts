@@ -1,0 +1,149 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReplySchema } from '#shared/schemas/common';
+import {
+  COMMUNITY_MESSAGES as MSG,
+  CommentBodySchema,
+  CommentPostReplySchema,
+  CommentsReplySchema,
+  FaqFeedbackBodySchema,
+  FaqFeedbackReplySchema,
+  HotTopicsReplySchema,
+  InteractionsBodySchema,
+  InteractionsReplySchema,
+  PredictionIdParamsSchema,
+  VoteReplySchema,
+} from '#shared/schemas/community';
+import { HomepageStatsSchema } from '#shared/schemas/home';
+import type { Redis } from 'ioredis';
+import type { Database } from '../../db/connect.ts';
+import { optionalMember, requireMember } from '../../plugins/auth.ts';
+import { memberOrIpKey } from '../../plugins/rate-limit.ts';
+import { createReplyCache } from './cache.ts';
+import { createCommunityService } from './community.service.ts';
+import { createStatsService } from './stats.service.ts';
+
+export interface CommunityRoutesDeps {
+  database: Database;
+  redis?: Redis | undefined;
+}
+
+const MINUTE = 60_000;
+
+/** Per-member limits (per IP for guests); docs/decisions/008-community-and-hot-topics.md. */
+export const COMMUNITY_LIMITS = {
+  /** A toggle every second, sustained: far beyond a person, well below a script. */
+  votes: { max: 60, timeWindow: MINUTE },
+  comments: { max: 10, timeWindow: MINUTE },
+  interactions: { max: 60, timeWindow: MINUTE },
+  faqFeedback: { max: 10, timeWindow: 10 * MINUTE },
+} as const;
+
+const limit = (name: string, l: { max: number; timeWindow: number }) => ({
+  rateLimit: {
+    ...l,
+    keyGenerator: (request: Parameters<typeof memberOrIpKey>[0]) => `${name}:${memberOrIpKey(request)}`,
+  },
+});
+
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 429: ErrorReplySchema };
+
+/** Sends a reply that is already serialised (cached bytes skip the per-request serialiser). */
+function sendJson(reply: FastifyReply, json: string): never {
+  return reply.type('application/json; charset=utf-8').send(json) as never;
+}
+
+export const communityRoutes =
+  ({ database, redis }: CommunityRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const cache = createReplyCache({ redis, log: app.log });
+    const community = createCommunityService({ db: database.db, dialect: database.dialect, cache });
+    const stats = createStatsService({ db: database.db, cache });
+    const tags = ['community'];
+
+    app.get(
+      '/api/hot-topics/ai',
+      {
+        schema: {
+          tags,
+          summary: 'Community predictions ranked by stored hot score, quality-filtered',
+          response: { 200: HotTopicsReplySchema },
+        },
+      },
+      async (_request, reply) => sendJson(reply, await community.hotTopicsJson()),
+    );
+
+    app.post(
+      '/api/predictions/:id/like',
+      {
+        config: limit('vote', COMMUNITY_LIMITS.votes),
+        schema: { tags, params: PredictionIdParamsSchema, response: { 200: VoteReplySchema, ...errors } },
+      },
+      async (request) => community.vote(await requireMember(request), request.params.id, 1),
+    );
+
+    app.post(
+      '/api/predictions/:id/dislike',
+      {
+        config: limit('vote', COMMUNITY_LIMITS.votes),
+        schema: { tags, params: PredictionIdParamsSchema, response: { 200: VoteReplySchema, ...errors } },
+      },
+      async (request) => community.vote(await requireMember(request), request.params.id, -1),
+    );
+
+    app.get(
+      '/api/predictions/:id/comments',
+      {
+        schema: { tags, params: PredictionIdParamsSchema, response: { 200: CommentsReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, ...(await community.comments(request.params.id)) };
+      },
+    );
+
+    app.post(
+      '/api/predictions/:id/comments',
+      {
+        config: limit('comment', COMMUNITY_LIMITS.comments),
+        schema: {
+          tags,
+          params: PredictionIdParamsSchema,
+          body: CommentBodySchema,
+          response: { 201: CommentPostReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const member = await requireMember(request);
+        const result = await community.addComment(member, request.params.id, request.body.comment);
+        return reply.status(201).send({ success: true, message: MSG.commentAdded, ...result });
+      },
+    );
+
+    app.post(
+      '/api/predictions/interactions',
+      {
+        config: limit('interactions', COMMUNITY_LIMITS.interactions),
+        schema: { tags, body: InteractionsBodySchema, response: { 200: InteractionsReplySchema, ...errors } },
+      },
+      async (request) => community.interactions(await requireMember(request), request.body.predictionIds),
+    );
+
+    app.get(
+      '/api/stats/homepage',
+      { schema: { tags, summary: 'Live homepage figures', response: { 200: HomepageStatsSchema } } },
+      async (_request, reply) => sendJson(reply, await stats.homepageJson()),
+    );
+
+    app.post(
+      '/api/faq-feedback',
+      {
+        config: limit('faq', COMMUNITY_LIMITS.faqFeedback),
+        schema: { tags, body: FaqFeedbackBodySchema, response: { 201: FaqFeedbackReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        const id = await community.faqFeedback(request.body, await optionalMember(request));
+        return reply.status(201).send({ success: true, message: MSG.feedbackThanks, id });
+      },
+    );
+  };

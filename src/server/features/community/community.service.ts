@@ -1,0 +1,272 @@
+import {
+  COMMUNITY_MESSAGES as MSG,
+  type Comment,
+  type CommunityTopic,
+  type FaqFeedbackBody,
+  HOT_TOPIC_THRESHOLDS,
+  type InteractionsReply,
+  type VoteReply,
+} from '#shared/schemas/community';
+import type { Dialect } from '../../db/connect.ts';
+import type { Db } from '../../db/database.ts';
+import { isForeignKeyViolation, nowIso } from '../../db/dialect.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { clip, keywordsOf, sentences } from '../news/text.ts';
+import { memberReliability } from '../predictions/reliability.ts';
+import type { ReplyCache } from './cache.ts';
+import {
+  applyCounterDeltas,
+  authorRecords,
+  findVisiblePrediction,
+  type HotCandidate,
+  hotCandidates,
+  insertComment,
+  insertFaqFeedback,
+  listComments,
+  commentsCount,
+  toggleVoteRow,
+  votesOfMember,
+} from './community.repository.ts';
+
+export const HOT_TOPICS = {
+  /** Shown in the carousel. */
+  count: 10,
+  /** Read from the index before the author filter; enough that it rarely runs dry. */
+  candidates: 100,
+  /** One prolific member cannot fill the carousel. */
+  perAuthor: 2,
+  cacheKey: 'hot-topics:ai',
+  cacheTtlMs: 30_000,
+} as const;
+
+export const COMMENTS_SHOWN = 100;
+
+export interface CommunityServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  cache: ReplyCache;
+}
+
+const DAY_MS = 86_400_000;
+
+function titleOf(text: string): string {
+  const first = sentences(text)[0] ?? text;
+  return clip(first.replace(/[.!?]+$/, ''), 90);
+}
+
+function analysisOf(c: HotCandidate): string {
+  const score = c.reliabilityScore ?? 0;
+  const strengths = c.analysisReasons
+    .filter((r) => r.effect > 0)
+    .sort((a, b) => b.effect - a.effect)
+    .slice(0, 2)
+    .map((r) => r.label.replace(/[.]+$/, '').toLowerCase());
+  return strengths.length
+    ? `Rated ${score}% for reliability: ${strengths.join('; ')}.`
+    : `Rated ${score}% for reliability by the automated analysis.`;
+}
+
+function insightOf(c: HotCandidate): string {
+  const votes = c.likes + c.dislikes;
+  const comments = c.comments === 1 ? '1 comment' : `${c.comments} comments`;
+  if (votes === 0)
+    return c.comments ? `No votes yet, ${comments}.` : 'No votes yet: be the first to weigh in.';
+  const agree = Math.round((c.likes / votes) * 100);
+  return `${agree}% of ${votes} ${votes === 1 ? 'voter agrees' : 'voters agree'}, ${comments}.`;
+}
+
+function trendOf(c: HotCandidate, now: number): string {
+  if (c.engagement >= 10) return 'hot';
+  if (now - Date.parse(c.createdAt) < 2 * DAY_MS && c.engagement > 0) return 'rising';
+  return 'stable';
+}
+
+function toTopic(c: HotCandidate, rank: number, userReliability: number | null, now: number): CommunityTopic {
+  const categories = c.categories
+    ? [
+        ...new Set(
+          c.categories
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [c.category];
+  const votes = c.likes + c.dislikes;
+  return {
+    id: c.id,
+    predictionId: c.id,
+    title: titleOf(c.text),
+    predictionText: c.text,
+    aiAnalysis: analysisOf(c),
+    communityInsight: insightOf(c),
+    aiGenerated: false,
+    category: c.category || 'Community Intelligence',
+    categories,
+    trend: trendOf(c, now),
+    engagement: { likes: c.likes, dislikes: c.dislikes, comments: c.comments },
+    engagement_score: c.engagement,
+    hot_score: c.hotScore,
+    comments: [],
+    userReliability,
+    reliabilityScore: c.reliabilityScore,
+    qualityRank: rank,
+    avgRating: votes ? Math.round((c.likes / votes) * 100) / 100 : null,
+    username: c.username,
+    user_id: c.userId,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+    timestamp: c.createdAt,
+    tags: categories,
+    keywords: keywordsOf(c.text, 4),
+    isDemo: c.isDemo,
+  };
+}
+
+export function createCommunityService({ db, dialect, cache }: CommunityServiceDeps) {
+  async function rankHotTopics(): Promise<CommunityTopic[]> {
+    const now = Date.now();
+    const candidates = await hotCandidates(
+      db,
+      HOT_TOPIC_THRESHOLDS.predictionReliability,
+      HOT_TOPICS.candidates,
+    );
+    const records = await authorRecords(db, [...new Set(candidates.map((c) => c.userId))]);
+    const reliability = new Map(
+      records.map((r) => [
+        r.userId,
+        memberReliability({
+          total: r.total,
+          flagged: r.flagged,
+          scored: r.scored,
+          scoreSum: r.scoreSum,
+          textQualitySum: r.textQualitySum,
+        }).overall_reliability_score,
+      ]),
+    );
+    const perAuthor = new Map<number, number>();
+    const topics: CommunityTopic[] = [];
+    for (const c of candidates) {
+      const score = reliability.get(c.userId) ?? null;
+      if (score === null || score < HOT_TOPIC_THRESHOLDS.userReliability) continue;
+      const n = perAuthor.get(c.userId) ?? 0;
+      if (n >= HOT_TOPICS.perAuthor) continue;
+      perAuthor.set(c.userId, n + 1);
+      topics.push(toTopic(c, topics.length + 1, score, now));
+      if (topics.length >= HOT_TOPICS.count) break;
+    }
+    return topics;
+  }
+
+  /** The serialised reply, metadata first so the `cached` flag is cheap to flip. */
+  async function hotTopicsJson(): Promise<string> {
+    const { value, cached } = await cache.getOrBuild(HOT_TOPICS.cacheKey, HOT_TOPICS.cacheTtlMs, async () => {
+      const topics = await rankHotTopics();
+      return JSON.stringify({
+        success: true,
+        metadata: {
+          cached: true,
+          count: topics.length,
+          qualityFiltered: true,
+          thresholds: { ...HOT_TOPIC_THRESHOLDS },
+          generated: nowIso(),
+        },
+        topics,
+      });
+    });
+    return cached ? value : value.replace('"cached":true', '"cached":false');
+  }
+
+  async function vote(member: Member, predictionId: number, value: 1 | -1): Promise<VoteReply> {
+    const result = await db.transaction().execute(async (trx) => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        let change: Awaited<ReturnType<typeof toggleVoteRow>>;
+        try {
+          change = await toggleVoteRow(trx, predictionId, member.id, value);
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw notFound(MSG.notFound);
+          throw err;
+        }
+        if (change.kind === 'raced') continue;
+        const own = value === 1 ? 'likes' : 'dislikes';
+        const other = value === 1 ? 'dislikes' : 'likes';
+        const delta =
+          change.kind === 'removed'
+            ? { [own]: -1 }
+            : change.kind === 'switched'
+              ? { [own]: 1, [other]: -1 }
+              : { [own]: 1 };
+        // Private or flagged: nothing was counted, and the vote row is rolled back with the throw.
+        const counts = await applyCounterDeltas(trx, dialect, predictionId, delta);
+        if (!counts) throw notFound(MSG.notFound);
+        const action = change.kind === 'removed' ? '' : value === 1 ? 'liked' : 'disliked';
+        return { counts, action } as const;
+      }
+      throw new AppError(409, 'VOTE_CONFLICT', 'Your vote changed at the same time. Please try again.');
+    });
+    await cache.invalidate(HOT_TOPICS.cacheKey);
+    return {
+      success: true,
+      likes_count: result.counts.likes,
+      dislikes_count: result.counts.dislikes,
+      user_action: result.action,
+      message: result.action === '' ? MSG.voteRemoved : result.action === 'liked' ? MSG.liked : MSG.disliked,
+    };
+  }
+
+  async function comments(predictionId: number): Promise<{ comments: Comment[]; comments_count: number }> {
+    const prediction = await findVisiblePrediction(db, predictionId);
+    if (!prediction) throw notFound(MSG.notFound);
+    const [list, count] = await Promise.all([
+      listComments(db, predictionId, COMMENTS_SHOWN),
+      commentsCount(db, predictionId),
+    ]);
+    return { comments: list, comments_count: count };
+  }
+
+  async function addComment(member: Member, predictionId: number, text: string) {
+    const result = await db.transaction().execute(async (trx) => {
+      let comment: Comment;
+      try {
+        comment = await insertComment(trx, {
+          predictionId,
+          userId: member.id,
+          username: member.username,
+          text,
+          createdAt: nowIso(),
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw notFound(MSG.notFound);
+        throw err;
+      }
+      const counts = await applyCounterDeltas(trx, dialect, predictionId, { comments: 1 });
+      if (!counts) throw notFound(MSG.notFound);
+      return { comment, comments_count: counts.comments };
+    });
+    await cache.invalidate(HOT_TOPICS.cacheKey);
+    return result;
+  }
+
+  async function interactions(member: Member, predictionIds: readonly number[]): Promise<InteractionsReply> {
+    return { success: true, interactions: await votesOfMember(db, member.id, predictionIds) };
+  }
+
+  async function faqFeedback(body: FaqFeedbackBody, member: Member | null): Promise<number> {
+    const email = body.userEmail?.trim() || null;
+    return insertFaqFeedback(db, {
+      faqIndex: body.faqIndex,
+      faqQuestion: body.faqQuestion.trim(),
+      feedbackType: body.feedbackType,
+      userEmail: email,
+      // SPEC.md §5: the comment box exists only for a dislike.
+      userComment: body.feedbackType === 'dislike' ? body.userComment?.trim() || null : null,
+      subscribe: Boolean(body.subscribeToAnalytics && email),
+      userId: member?.id ?? null,
+    });
+  }
+
+  return { rankHotTopics, hotTopicsJson, vote, comments, addComment, interactions, faqFeedback };
+}
+
+export type CommunityService = ReturnType<typeof createCommunityService>;

@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HotTopicsReplySchema } from '#shared/schemas/community';
+import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { engagementScore, hotScore } from './hot-score.ts';
+import { hoursAgo, member, prediction } from './test-support.ts';
+
+describe('hot score', () => {
+  it('grows with engagement and with recency, and never changes as time passes', () => {
+    const t = '2026-03-01T12:00:00.000Z';
+    expect(hotScore(10, t)).toBeGreaterThan(hotScore(1, t));
+    expect(hotScore(-10, t)).toBeLessThan(hotScore(0, t));
+    // Ten times the engagement is worth 45 hours of freshness.
+    const later = new Date(Date.parse(t) + 45 * 3_600_000).toISOString();
+    expect(hotScore(10, t)).toBeCloseTo(hotScore(1, later), 5);
+    expect(engagementScore(3, 1, 2)).toBe(6);
+  });
+});
+
+describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  const get = async () => {
+    const res = await t.app.inject('/api/hot-topics/ai');
+    expect(res.statusCode).toBe(200);
+    return HotTopicsReplySchema.parse(res.json());
+  };
+
+  it('ranks by stored hot score: engagement against age', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    const b = await member(t);
+    const c = await member(t);
+    const fresh = await prediction(t, { userId: a.id, createdAt: hoursAgo(1) });
+    const popularOld = await prediction(t, { userId: b.id, createdAt: hoursAgo(30), likes: 40, comments: 5 });
+    const staleOld = await prediction(t, { userId: c.id, createdAt: hoursAgo(200), likes: 3 });
+    const disliked = await prediction(t, { userId: c.id, createdAt: hoursAgo(2), dislikes: 20 });
+    const reply = await get();
+    expect(reply.topics.map((x) => x.id)).toEqual([popularOld, fresh, disliked, staleOld]);
+    expect(reply.topics.map((x) => x.qualityRank)).toEqual([1, 2, 3, 4]);
+    const top = reply.topics[0];
+    expect(top).toMatchObject({
+      predictionId: popularOld,
+      engagement: { likes: 40, dislikes: 0, comments: 5 },
+      engagement_score: 50,
+      username: b.username,
+      user_id: b.id,
+      aiGenerated: false,
+      reliabilityScore: 80,
+      isDemo: false,
+      comments: [],
+    });
+    expect(top?.title.length).toBeGreaterThan(0);
+    expect(top?.keywords.length).toBeLessThanOrEqual(4);
+    expect(top).not.toHaveProperty('email');
+    expect(reply.metadata).toMatchObject({
+      count: 4,
+      qualityFiltered: true,
+      thresholds: { predictionReliability: 70, userReliability: 40 },
+    });
+  });
+
+  it('applies the thresholds: prediction reliability 70 and author reliability 40', async () => {
+    t = await buildTestApp({ dialect });
+    const good = await member(t);
+    const weak = await member(t);
+    const at70 = await prediction(t, { userId: good.id, reliability: 70 });
+    await prediction(t, { userId: good.id, reliability: 69 });
+    await prediction(t, { userId: good.id, reliability: null });
+    // A strong post by a member whose record is poor: (50×5 + 90 + 10×10) / 16 ≈ 27 < 40.
+    await prediction(t, { userId: weak.id, reliability: 90, likes: 50 });
+    for (let i = 0; i < 10; i++) await prediction(t, { userId: weak.id, reliability: 10, isPublic: false });
+    const reply = await get();
+    expect(reply.topics.map((x) => x.id)).toEqual([at70]);
+    expect(reply.topics[0]?.userReliability).toBeGreaterThanOrEqual(40);
+  });
+
+  it('never shows private or flagged predictions, and caps each author at two', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    const b = await member(t);
+    await prediction(t, { userId: a.id, isPublic: false, likes: 100 });
+    await prediction(t, { userId: a.id, isFlagged: true, likes: 100 });
+    const a1 = await prediction(t, { userId: a.id, likes: 5 });
+    const a2 = await prediction(t, { userId: a.id, likes: 4 });
+    await prediction(t, { userId: a.id, likes: 3 });
+    const b1 = await prediction(t, { userId: b.id, likes: 1 });
+    const reply = await get();
+    expect(reply.topics.map((x) => x.id)).toEqual([a1, a2, b1]);
+  });
+
+  it('shows demo predictions, labelled as such', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    // 'test' and 'debug' in a text are not a reason to hide it (decision 008).
+    const id = await prediction(t, {
+      userId: a.id,
+      isDemo: true,
+      text: 'The latest protests will push the city to test a car-free centre by 2028.',
+    });
+    const reply = await get();
+    expect(reply.topics).toHaveLength(1);
+    expect(reply.topics[0]).toMatchObject({ id, isDemo: true });
+  });
+
+  it('is cached, and a vote or comment invalidates the cache at once', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    const voter = await member(t);
+    const low = await prediction(t, { userId: a.id, createdAt: hoursAgo(3) });
+    const high = await prediction(t, { userId: a.id, createdAt: hoursAgo(1) });
+    const first = await get();
+    expect(first.metadata.cached).toBe(false);
+    expect(first.topics.map((x) => x.id)).toEqual([high, low]);
+    const second = await get();
+    expect(second.metadata.cached).toBe(true);
+    expect(second.metadata.generated).toBe(first.metadata.generated);
+
+    // Likes from several members lift the older one above the newer.
+    for (let i = 0; i < 3; i++) {
+      const m = i === 0 ? voter : await member(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/predictions/${low}/like`,
+        headers: m.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const third = await get();
+    expect(third.metadata.cached).toBe(false);
+    expect(third.topics.map((x) => x.id)).toEqual([low, high]);
+    expect(third.topics[0]?.engagement.likes).toBe(3);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/predictions/${high}/comments`,
+      headers: voter.headers,
+      payload: { comment: 'Plausible.' },
+    });
+    const fourth = await get();
+    expect(fourth.metadata.cached).toBe(false);
+    expect(fourth.topics.find((x) => x.id === high)?.engagement.comments).toBe(1);
+  });
+
+  it('reads the top N through the hot-score index, not a scan', async () => {
+    t = await buildTestApp({ dialect });
+    if (dialect !== 'sqlite') return;
+    const { sql } = await import('kysely');
+    const plan = await sql<{ detail: string }>`explain query plan
+      select p.id from predictions p join users u on u.id = p.user_id
+      where p.is_public = 1 and p.is_flagged = 0 and p.reliability_score >= 70
+      order by p.hot_score desc, p.id desc limit 100`.execute(t.database.db);
+    const text = plan.rows.map((r) => r.detail).join('\n');
+    expect(text).toMatch(/predictions_hot_idx/);
+  });
+});

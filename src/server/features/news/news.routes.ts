@@ -1,0 +1,72 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { NEWS_JOB, newsRefreshJob } from '../../jobs/news-refresh.ts';
+import { createScheduler, loadCheckpoint } from '../../jobs/scheduler.ts';
+import { createReplyCache } from '../community/cache.ts';
+import { createNewsService, type NewsCheckpoint } from './news.service.ts';
+
+/** Sends bytes serialised once and cached, instead of serialising per request. */
+function sendJson(reply: FastifyReply, json: string): never {
+  return reply.type('application/json; charset=utf-8').send(json) as never;
+}
+
+export interface NewsRoutesDeps {
+  config: Config;
+  database: Database;
+  redis?: Redis | undefined;
+  /** Run the scheduled refresh in this process (the server does; tests do not). */
+  jobs?: boolean;
+}
+
+export const newsRoutes =
+  ({ config, database, redis, jobs = false }: NewsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const cache = createReplyCache({ redis, log: app.log });
+    const news = createNewsService({
+      db: database.db,
+      cache,
+      log: app.log,
+      feeds: config.news.feeds,
+      llm: config.llm.baseUrl
+        ? { baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model }
+        : undefined,
+      userAgent: `Futurecast/1 (+${config.publicUrl})`,
+    });
+    const lastRefresh = async () =>
+      (await loadCheckpoint<NewsCheckpoint>(database.db, NEWS_JOB))?.lastRunAt ?? null;
+
+    if (jobs) {
+      const scheduler = createScheduler({ db: database.db, redis, log: app.log });
+      scheduler.add(newsRefreshJob(news, config.news.refreshMinutes));
+      app.addHook('onReady', async () => scheduler.start());
+      app.addHook('onClose', async () => scheduler.stop());
+    }
+
+    const tags = ['news'];
+    app.get(
+      '/api/enhanced-hot-topics',
+      {
+        schema: {
+          tags,
+          summary: 'AI News Analysis: clustered, summarised stories from the configured feeds',
+          response: { 200: EnhancedHotTopicsReplySchema },
+        },
+      },
+      async (_request, reply) => sendJson(reply, await news.enhancedJson(lastRefresh)),
+    );
+    app.get(
+      '/api/hot-topics',
+      {
+        schema: {
+          tags,
+          summary: 'The same stories without their article lists (fallback)',
+          response: { 200: HotTopicsFallbackReplySchema },
+        },
+      },
+      async (_request, reply) => sendJson(reply, await news.plainJson()),
+    );
+  };

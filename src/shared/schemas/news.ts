@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// SPEC.md §3 'News topic' and §7 /api/enhanced-hot-topics, /api/hot-topics.
+
+export const NEWS_LIMITS = { bulletPoints: 4, keywords: 4 } as const;
+
+export const NewsTrendSchema = z.enum(['breaking', 'developing', 'stable']);
+export const NewsTypeSchema = z.enum(['newsapi', 'news', 'breaking', 'community', 'user_predictions']);
+
+export const NewsArticleSchema = z.object({
+  title: z.string(),
+  source: z.string(),
+  url: z.string(),
+  publishedAt: z.string(),
+});
+
+export const NewsTopicSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  summary: z.string(),
+  bulletPoints: z.array(z.string()),
+  category: z.string(),
+  source: z.string(),
+  trend: NewsTrendSchema,
+  articles: z.array(NewsArticleSchema),
+  newsContext: z.object({ primarySource: z.string(), articleCount: z.number().int() }),
+  keywords: z.array(z.string()),
+  publishedAt: z.string(),
+  type: NewsTypeSchema,
+  /** A labelled demo story, shown only while no real story has been fetched. */
+  isDemo: z.boolean(),
+});
+export type NewsTopic = z.infer<typeof NewsTopicSchema>;
+
+export const NewsMetricsSchema = z.object({
+  totalArticles: z.number().int(),
+  totalStories: z.number().int(),
+  sources: z.number().int(),
+  lastRefresh: z.string().nullable(),
+});
+
+export const EnhancedHotTopicsReplySchema = z.object({
+  success: z.literal(true),
+  topics: z.array(NewsTopicSchema),
+  timestamp: z.string(),
+  newsMetrics: NewsMetricsSchema,
+  enhanced: z.literal(true),
+});
+export type EnhancedHotTopicsReply = z.infer<typeof EnhancedHotTopicsReplySchema>;
+
+/** The plain fallback: the same stories without their article lists. */
+export const HotTopicsFallbackReplySchema = z.object({
+  success: z.literal(true),
+  topics: z.array(NewsTopicSchema),
+  timestamp: z.string(),
+  enhanced: z.literal(false),
+});
+export type HotTopicsFallbackReply = z.infer<typeof HotTopicsFallbackReplySchema>;

@@ -1,0 +1,21 @@
+import { CommentsReplySchema } from '#shared/schemas/community';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+// GET /api/predictions/{id}/comments: public.
+
+export const commentsKey = (id: number) => ['comments', id] as const;
+
+export const getComments = (id: number, signal?: AbortSignal) =>
+  apiFetch(`/api/predictions/${id}/comments`, { schema: CommentsReplySchema, signal });
+
+export const commentsQuery = (id: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: commentsKey(id),
+    queryFn: ({ signal }) => getComments(id, signal),
+    enabled,
+    // Loaded once when the panel first opens; posting refetches it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useComments = (id: number, enabled: boolean) => useQuery(commentsQuery(id, enabled));

@@ -1,0 +1,27 @@
+import { type CommunityTopic, HotTopicsReplySchema } from '#shared/schemas/community';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { readHotTopicsCache } from '../lib/hot-topics-cache';
+import { keepCommunityTopic } from '../lib/topic-filters';
+
+// GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.
+
+export const communityTopicsKey = ['hot-topics', 'community'] as const;
+
+export async function getCommunityTopics(signal?: AbortSignal): Promise<CommunityTopic[]> {
+  const reply = await apiFetch('/api/hot-topics/ai', { schema: HotTopicsReplySchema, token: null, signal });
+  return reply.topics.filter(keepCommunityTopic);
+}
+
+export const communityTopicsQuery = () => {
+  const cached = readHotTopicsCache();
+  return queryOptions({
+    queryKey: communityTopicsKey,
+    queryFn: ({ signal }) => getCommunityTopics(signal),
+    // A cache younger than 30 minutes shows at once; fresh data loads behind it (SPEC.md §4).
+    ...(cached?.community ? { initialData: cached.community, initialDataUpdatedAt: cached.timestamp } : {}),
+    staleTime: 0,
+  });
+};
+
+export const useCommunityTopics = () => useQuery(communityTopicsQuery());

@@ -1,0 +1,18 @@
+import { HomepageStatsSchema } from '#shared/schemas/home';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+// GET /api/stats/homepage: live figures; the page shows SPEC.md §9 defaults until they arrive
+// and keeps them when the call fails.
+
+export const getHomepageStats = (signal?: AbortSignal) =>
+  apiFetch('/api/stats/homepage', { schema: HomepageStatsSchema, token: null, signal });
+
+export const homepageStatsQuery = () =>
+  queryOptions({
+    queryKey: ['stats', 'homepage'],
+    queryFn: ({ signal }) => getHomepageStats(signal),
+    staleTime: 60_000,
+  });
+
+export const useHomepageStats = () => useQuery(homepageStatsQuery());

@@ -1,0 +1,28 @@
+import { InteractionsReplySchema } from '#shared/schemas/community';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+// POST /api/predictions/interactions: the signed-in member's likes and dislikes among the cards.
+
+export const interactionsKey = ['interactions'] as const;
+
+export const getInteractions = async (predictionIds: number[], signal?: AbortSignal) =>
+  (
+    await apiFetch('/api/predictions/interactions', {
+      method: 'POST',
+      body: { predictionIds },
+      schema: InteractionsReplySchema,
+      signal,
+    })
+  ).interactions;
+
+export const interactionsQuery = (userId: number | null, predictionIds: number[]) =>
+  queryOptions({
+    queryKey: [...interactionsKey, userId, predictionIds.join(',')],
+    queryFn: ({ signal }) => getInteractions(predictionIds, signal),
+    enabled: userId !== null && predictionIds.length > 0,
+    staleTime: 5 * 60_000,
+  });
+
+export const useInteractions = (userId: number | null, predictionIds: number[]) =>
+  useQuery(interactionsQuery(userId, predictionIds));

@@ -1,0 +1,45 @@
+import {
+  EnhancedHotTopicsReplySchema,
+  HotTopicsFallbackReplySchema,
+  type NewsTopic,
+} from '#shared/schemas/news';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { readHotTopicsCache } from '../lib/hot-topics-cache';
+import { normaliseNewsTopic } from '../lib/topic-filters';
+
+// GET /api/enhanced-hot-topics, falling back to GET /api/hot-topics (SPEC.md §7 and §8).
+
+export const newsTopicsKey = ['hot-topics', 'news'] as const;
+
+export async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> {
+  let topics: NewsTopic[];
+  try {
+    topics = (
+      await apiFetch('/api/enhanced-hot-topics', {
+        schema: EnhancedHotTopicsReplySchema,
+        token: null,
+        signal,
+      })
+    ).topics;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    topics = (
+      await apiFetch('/api/hot-topics', { schema: HotTopicsFallbackReplySchema, token: null, signal })
+    ).topics;
+  }
+  return topics.filter((t) => t.title.trim() !== '').map(normaliseNewsTopic);
+}
+
+export const newsTopicsQuery = () => {
+  const cached = readHotTopicsCache();
+  return queryOptions({
+    queryKey: newsTopicsKey,
+    queryFn: ({ signal }) => getNewsTopics(signal),
+    ...(cached?.news ? { initialData: cached.news, initialDataUpdatedAt: cached.timestamp } : {}),
+    staleTime: 0,
+    retry: 1,
+  });
+};
+
+export const useNewsTopics = () => useQuery(newsTopicsQuery());

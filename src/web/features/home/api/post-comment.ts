@@ -1,0 +1,39 @@
+import {
+  COMMUNITY_MESSAGES as MSG,
+  CommentPostReplySchema,
+  type CommunityTopic,
+} from '#shared/schemas/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { communityTopicsKey } from './get-community-topics';
+import { commentsKey } from './get-comments';
+
+// POST /api/predictions/{id}/comments: { comment } → comments_count.
+
+export const postComment = (id: number, comment: string) =>
+  apiFetch(`/api/predictions/${id}/comments`, {
+    method: 'POST',
+    body: { comment },
+    schema: CommentPostReplySchema,
+  });
+
+export function commentErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.isNetworkError) return MSG.commentNetwork;
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return error.message;
+  return MSG.commentFailed;
+}
+
+export function usePostComment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (comment: string) => postComment(id, comment),
+    onSuccess: async (reply) => {
+      queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
+        topics?.map((t) =>
+          t.id === id ? { ...t, engagement: { ...t.engagement, comments: reply.comments_count } } : t,
+        ),
+      );
+      await queryClient.refetchQueries({ queryKey: commentsKey(id) });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { COMMUNITY_MESSAGES as MSG, type CommunityTopic, VoteReplySchema } from '#shared/schemas/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import { communityTopicsKey } from './get-community-topics';
+import { interactionsKey } from './get-interactions';
+
+// POST /api/predictions/{id}/like and /dislike: a toggle; the reply carries the new counts.
+
+export type VoteKind = 'like' | 'dislike';
+
+export const votePrediction = (id: number, kind: VoteKind) =>
+  apiFetch(`/api/predictions/${id}/${kind}`, { method: 'POST', schema: VoteReplySchema });
+
+/** SPEC.md §8 'Home page': the message the card shows for a failed vote. */
+export function voteErrorMessage(error: unknown, kind: VoteKind): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'INVALID_RESPONSE') return INVALID_RESPONSE_MESSAGE;
+    if (error.isNetworkError) return kind === 'like' ? MSG.likeNetwork : MSG.dislikeNetwork;
+    if (error.message) return error.message;
+  }
+  return kind === 'like' ? MSG.likeFailed : MSG.dislikeFailed;
+}
+
+export function useVotePrediction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, kind }: { id: number; kind: VoteKind }) => votePrediction(id, kind),
+    onSuccess: (reply, { id }) => {
+      queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
+        topics?.map((t) =>
+          t.id === id
+            ? {
+                ...t,
+                engagement: { ...t.engagement, likes: reply.likes_count, dislikes: reply.dislikes_count },
+              }
+            : t,
+        ),
+      );
+      queryClient.setQueriesData<Record<string, 'liked' | 'disliked'>>(
+        { queryKey: interactionsKey },
+        (map) => {
+          const next = { ...(map ?? {}) };
+          if (reply.user_action === '') delete next[String(id)];
+          else next[String(id)] = reply.user_action;
+          return next;
+        },
+      );
+    },
+  });
+}

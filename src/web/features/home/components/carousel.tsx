@@ -1,0 +1,196 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { useReducedMotion } from '../lib/use-reduced-motion';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
+
+// An auto-rotating carousel on Embla (SPEC.md §4 'Carousels', §9 timings) following the WAI-ARIA
+// carousel pattern: a labelled region, slides as labelled groups, previous/next buttons, dot
+// buttons, a rotation control, and a polite live region only while rotation is off. Hidden slides
+// are inert, so keyboard focus never lands off-screen. No auto-advance under reduced motion.
+
+export interface CarouselTimings {
+  /** Auto-advance every… */
+  intervalMs: number;
+  /** Rotation restarts this long after an arrow is used… */
+  resumeAfterArrowMs: number;
+  /** …or a dot is clicked. */
+  resumeAfterDotMs: number;
+}
+
+export interface CarouselProps extends CarouselTimings {
+  /** Names the region ('Community Predictions'). */
+  label: string;
+  /** What one slide is, for button names ('prediction' → 'Next prediction'). */
+  itemName: string;
+  slides: ReactNode[];
+  /** Holds rotation (e.g. while a comment box is open or focused). */
+  hold?: boolean;
+  className?: string;
+}
+
+export function Carousel({
+  label,
+  itemName,
+  slides,
+  hold = false,
+  intervalMs,
+  resumeAfterArrowMs,
+  resumeAfterDotMs,
+  className,
+}: CarouselProps) {
+  const reduced = useReducedMotion();
+  const [viewportRef, api] = useEmblaCarousel({ loop: slides.length > 1, align: 'start', duration: 22 });
+  const [selected, setSelected] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [touching, setTouching] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [holdUntil, setHoldUntil] = useState(0);
+  const id = useId();
+  const count = slides.length;
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    onSelect();
+    api.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      api.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [api]);
+
+  // Keyboard focus inside a slide holds rotation, so what is being read never slides away.
+  useEffect(() => {
+    if (!api) return;
+    const root = api.rootNode();
+    const onIn = () => setFocusInside(true);
+    const onOut = (e: FocusEvent) => {
+      if (!root.contains(e.relatedTarget as Node | null)) setFocusInside(false);
+    };
+    root.addEventListener('focusin', onIn);
+    root.addEventListener('focusout', onOut);
+    return () => {
+      root.removeEventListener('focusin', onIn);
+      root.removeEventListener('focusout', onOut);
+    };
+  }, [api]);
+
+  const rotating = !reduced && !stopped && count > 1;
+  const paused = hovered || touching || focusInside || hold;
+
+  // One timer: the next advance is an interval after the last change, plus any manual hold.
+  useEffect(() => {
+    if (!api || !rotating || paused) return;
+    const wait = Math.max(0, holdUntil - Date.now()) + intervalMs;
+    const timer = setTimeout(() => api.scrollNext(), wait);
+    return () => clearTimeout(timer);
+  }, [api, rotating, paused, holdUntil, intervalMs, selected]);
+
+  const go = useCallback(
+    (move: 'prev' | 'next' | number) => {
+      if (!api) return;
+      if (move === 'prev') api.scrollPrev(reduced);
+      else if (move === 'next') api.scrollNext(reduced);
+      else api.scrollTo(move, reduced);
+      setHoldUntil(Date.now() + (typeof move === 'number' ? resumeAfterDotMs : resumeAfterArrowMs));
+    },
+    [api, reduced, resumeAfterArrowMs, resumeAfterDotMs],
+  );
+
+  const arrow =
+    'grid size-9 place-items-center rounded-full bg-white text-ink-700 ring-1 ring-ink-200 shadow-sm transition hover:bg-brand-50 hover:text-brand-700 disabled:opacity-40';
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={cn('flex min-w-0 flex-col', className)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onTouchStart={() => setTouching(true)}
+      onTouchEnd={() => setTouching(false)}
+      onTouchCancel={() => setTouching(false)}
+    >
+      <div ref={viewportRef} className="overflow-hidden">
+        <div
+          id={`${id}-slides`}
+          className="flex touch-pan-y"
+          aria-live={rotating && !paused ? 'off' : 'polite'}
+        >
+          {slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
+            <div
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              inert={i !== selected}
+              className="min-w-0 shrink-0 grow-0 basis-full px-0.5 pb-1"
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {count <= 1 ? (
+        <div className="mt-3 h-9" />
+      ) : (
+        <div className="mt-3 flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={arrow}
+              aria-controls={`${id}-slides`}
+              aria-label={`Previous ${itemName}`}
+              onClick={() => go('prev')}
+            >
+              <ChevronLeftIcon className="size-5" />
+            </button>
+            <button
+              type="button"
+              className={arrow}
+              aria-controls={`${id}-slides`}
+              aria-label={`Next ${itemName}`}
+              onClick={() => go('next')}
+            >
+              <ChevronRightIcon className="size-5" />
+            </button>
+          </div>
+          <div className="flex min-w-0 flex-1 items-center justify-center overflow-hidden">
+            {slides.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-label={`Show ${itemName} ${i + 1}`}
+                aria-current={i === selected ? 'true' : undefined}
+                aria-controls={`${id}-slides`}
+                onClick={() => go(i)}
+                className="group grid size-4 shrink-0 place-items-center rounded-full sm:size-6"
+              >
+                <span
+                  className={cn(
+                    'block size-1.5 rounded-full transition-all sm:size-2',
+                    i === selected ? 'w-3.5 bg-brand-600 sm:w-5' : 'bg-ink-300 group-hover:bg-ink-400',
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+          {reduced ? (
+            <span className="size-9" />
+          ) : (
+            <button
+              type="button"
+              className={arrow}
+              aria-label={stopped ? `Start rotating ${itemName}s` : `Stop rotating ${itemName}s`}
+              onClick={() => setStopped((s) => !s)}
+            >
+              {stopped ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

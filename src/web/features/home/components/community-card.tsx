@@ -1,0 +1,137 @@
+import type { CommunityTopic } from '#shared/schemas/community';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
+import { relativeTime } from '../lib/relative-time';
+import { CommentPanel } from './comment-panel';
+import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
+
+export interface CommunityCardProps {
+  topic: CommunityTopic;
+  /** 'Example' cards (shown when the community feed fails) have no controls. */
+  example?: boolean;
+  action: 'liked' | 'disliked' | undefined;
+  pendingVote: VoteKind | null;
+  voteError: { kind: VoteKind; error: unknown } | null;
+  commentsOpen: boolean;
+  onVote: (kind: VoteKind) => void;
+  onToggleComments: () => void;
+  onCommentFocus: (focused: boolean) => void;
+}
+
+const control =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60';
+
+export function CommunityCard({
+  topic,
+  example = false,
+  action,
+  pendingVote,
+  voteError,
+  commentsOpen,
+  onVote,
+  onToggleComments,
+  onCommentFocus,
+}: CommunityCardProps) {
+  const [panelId] = useState(() => `comments-${topic.id}`);
+  const { likes, dislikes, comments } = topic.engagement;
+  // A one-sentence prediction is its own title: say it once.
+  const sameAsTitle = topic.predictionText.trim().replace(/[.!?]+$/, '') === topic.title.trim();
+  return (
+    <article
+      className={cn(
+        'flex flex-col overflow-hidden rounded-card bg-white p-5 ring-1 ring-ink-200/70 shadow-card',
+        // A fixed height until the reader opens the comments: loading never shifts the page.
+        commentsOpen ? 'min-h-[23rem]' : 'h-[23rem]',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="brand">{topic.category}</Badge>
+        {topic.trend !== 'stable' ? (
+          <Badge variant="warning">{topic.trend === 'hot' ? 'Hot' : 'Rising'}</Badge>
+        ) : null}
+        {topic.isDemo ? <Badge>Demo</Badge> : null}
+        {example ? <Badge>Example</Badge> : null}
+        {topic.reliabilityScore !== null ? (
+          <span className="ml-auto text-xs font-semibold text-emerald-700">
+            {topic.reliabilityScore}% quality
+          </span>
+        ) : null}
+      </div>
+      {sameAsTitle ? (
+        <h3 className="mt-3 line-clamp-4 text-base font-semibold text-ink-900">{topic.predictionText}</h3>
+      ) : (
+        <>
+          <h3 className="mt-3 line-clamp-2 text-base font-semibold text-ink-900">{topic.title}</h3>
+          <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{topic.predictionText}</p>
+        </>
+      )}
+      <p className="mt-3 line-clamp-2 text-xs text-ink-500">{topic.aiAnalysis}</p>
+      <p className="mt-auto pt-3 text-xs text-ink-500">
+        by <span className="font-semibold text-ink-700">{topic.username}</span> ·{' '}
+        <time dateTime={topic.created_at}>{relativeTime(topic.created_at)}</time> · {topic.communityInsight}
+      </p>
+      {example ? null : (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className={cn(
+              control,
+              action === 'liked'
+                ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
+                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
+            )}
+            aria-pressed={action === 'liked'}
+            aria-label={`Like (${likes})`}
+            disabled={pendingVote === 'like'}
+            onClick={() => onVote('like')}
+          >
+            <ThumbUpIcon className="size-4" />
+            <span aria-hidden="true">{likes}</span>
+          </button>
+          <button
+            type="button"
+            className={cn(
+              control,
+              action === 'disliked'
+                ? 'bg-red-50 text-red-800 ring-red-300'
+                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
+            )}
+            aria-pressed={action === 'disliked'}
+            aria-label={`Dislike (${dislikes})`}
+            disabled={pendingVote === 'dislike'}
+            onClick={() => onVote('dislike')}
+          >
+            <ThumbDownIcon className="size-4" />
+            <span aria-hidden="true">{dislikes}</span>
+          </button>
+          <button
+            type="button"
+            className={cn(
+              control,
+              commentsOpen
+                ? 'bg-brand-50 text-brand-800 ring-brand-200'
+                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
+            )}
+            aria-expanded={commentsOpen}
+            aria-controls={commentsOpen ? panelId : undefined}
+            aria-label={`Comments (${comments})`}
+            onClick={onToggleComments}
+          >
+            <CommentIcon className="size-4" />
+            <span aria-hidden="true">{comments}</span>
+          </button>
+        </div>
+      )}
+      {voteError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {voteErrorMessage(voteError.error, voteError.kind)}
+        </p>
+      ) : null}
+      {commentsOpen ? (
+        <CommentPanel predictionId={topic.id} id={panelId} onFocusChange={onCommentFocus} />
+      ) : null}
+    </article>
+  );
+}
