@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { Db } from '../db/database.ts';
 import { unauthorized } from '../errors.ts';
+import { verifyHs256 } from './jwt-hs256.ts';
 import {
   findActiveSession,
   insertSession,
@@ -79,16 +80,9 @@ export class SessionManager {
 
   /** The member a token stands for, or null when it is malformed, forged, expired or revoked. */
   async authenticate(token: string): Promise<Member | null> {
-    let sid: unknown;
-    let userId: unknown;
-    try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      sid = payload.sid;
-      userId = payload.user_id;
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
-      throw err;
-    }
+    const claims = verifyHs256(token, this.#key);
+    const sid = claims?.sid;
+    const userId = claims?.user_id;
     if (typeof sid !== 'string' || typeof userId !== 'number') return null;
     const session = await findActiveSession(this.db, sid, new Date().toISOString());
     if (!session || session.userId !== userId) return null;
