@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { seedDemoEngagement } from './demo-engagement.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoPredictions } from './demo-predictions.ts';
 import { seedDemoNews } from './news.ts';
 
@@ -25,6 +26,8 @@ export const DEMO_MEMBERS = [
 export interface SeedSummary {
   members: number;
   predictions: number;
+  /** The year of templated history behind the analytics charts. */
+  history?: number;
   votes?: number;
   comments?: number;
   newsStories?: number;
@@ -42,9 +45,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedSummary> {
     .orderBy('id')
     .execute();
   const predictions = await seedDemoPredictions(db, demoMembers, now);
+  const history = await seedDemoHistory(db, demoMembers, now);
   const engagement = await seedDemoEngagement(db, now);
   const newsStories = await seedDemoNews(db, now);
-  return { members, predictions, ...engagement, newsStories };
+  return { members, predictions, history, ...engagement, newsStories };
 }
 
 async function seedDemoMembers(db: Db, now: number): Promise<{ members: number }> {

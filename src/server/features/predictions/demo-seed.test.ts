@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoHistoryTexts } from '../../demo/demo-history.ts';
 import { DEMO_PREDICTIONS } from '../../demo/demo-predictions.ts';
 import { seedDemo } from '../../demo/seed.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
@@ -11,10 +12,13 @@ describe.each(testDialects)('demo predictions on %s', (dialect) => {
   afterAll(() => database.close());
 
   it('publishes every demo prediction once, through the real path, with rollups to match', async () => {
-    const expected = Object.values(DEMO_PREDICTIONS).flat().length;
+    const personal = Object.values(DEMO_PREDICTIONS).flat().length;
+    const history = demoHistoryTexts().length;
+    const expected = personal + history;
     const first = await seedDemo(database.db);
-    expect(first).toMatchObject({ members: 12, predictions: expected });
-    expect(await seedDemo(database.db)).toMatchObject({ members: 0, predictions: 0 });
+    // Every history text is distinct enough to be published (none refused as a near-duplicate).
+    expect(first).toMatchObject({ members: 12, predictions: personal, history });
+    expect(await seedDemo(database.db)).toMatchObject({ members: 0, predictions: 0, history: 0 });
 
     const db = database.db;
     const stored = await db
@@ -29,9 +33,11 @@ describe.each(testDialects)('demo predictions on %s', (dialect) => {
       .where('category', '=', '*')
       .executeTakeFirstOrThrow();
     expect(Number(rolled.n)).toBe(expected);
-    // Spread over weeks, so the charts have a shape; some private, one flagged.
+    // Spread over the year, so every analytics timeframe has a shape; some private, one flagged.
     const days = await db.selectFrom('rollup_daily').select('day').where('category', '=', '*').execute();
-    expect(days.length).toBeGreaterThan(20);
+    expect(days.length).toBeGreaterThan(150);
+    const months = new Set(days.map((d) => d.day.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(12);
     const flags = await db
       .selectFrom('predictions')
       .select((eb) => [
