@@ -66,10 +66,16 @@ function numberWordsToDigits(tokens: string[]): string[] {
 }
 
 const LEAD_INS =
-  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|creo que\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
+  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|creo que\s*|pienso que\s*|predigo que\s*|penso che\s*|acho que\s*|ich denke,?\s*(?:dass\s*)?|bence\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
 
 // Currency words and signs written after the amount, with an optional scale word between.
 const CURRENCY_SIGNS: Record<string, string> = {
+  dólares: '$',
+  dolares: '$',
+  dollari: '$',
+  доллар: '$',
+  долларов: '$',
+  евро: '€',
   dollar: '$',
   dollars: '$',
   usd: '$',
@@ -88,7 +94,7 @@ const CURRENCY_SIGNS: Record<string, string> = {
   یورو: '€',
 };
 const CURRENCY_AFTER =
-  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|دلار|یورو)(?![\p{L}\p{N}])/gu;
+  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|dólares|dolares|dollari|доллар|долларов|евро|دلار|یورو)(?![\p{L}\p{N}])/gu;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -107,7 +113,11 @@ export function duplicateTokens(text: string): string[] {
     .replace(/[’‘`´]/g, "'")
     .replace(/٪/g, '%')
     .replace(/\b(?:per ?cent|percent)\b|درصد|pour ?cent|por ?ciento|prozent|процент\p{L}*/gu, ' % ')
-    // Thousands separators go; a decimal comma becomes a point.
+    // Full-width and other decimal digits were folded by NFKC; thousands separators go (a point
+    // too when it groups threes, as in German '30.000' or '1.250.000'); a decimal comma becomes a point.
+    .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,]*\d)/g, (n) =>
+      /^0\./u.test(n) ? n : n.replace(/\./g, ''),
+    )
     .replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1')
     .replace(/(\d)[,٫](?=\d)/g, '$1.')
     // Currencies: '120000 dollars', '120000 usd', '120000$' and '$120000' are one spelling ($120000).
@@ -116,6 +126,12 @@ export function duplicateTokens(text: string): string[] {
       (_, amount: string, scale: string | undefined, word: string) =>
         `${CURRENCY_SIGNS[word.replace(/\s+/gu, ' ')] ?? word}${amount}${scale ?? ''}`,
     )
+    // Scale suffixes: '$1k' is '$1000', '25M' and '25 mln' are '25 million', '3bn' '3 billion'.
+    .replace(/(\d+(?:\.\d+)?)\s?(k|thousand|هزار)(?![\p{L}\p{N}])/gu, (_, n: string) =>
+      String(Math.round(Number(n) * 1000)),
+    )
+    .replace(/(\d)\s?(?:m|mn|mln|mio)(?![\p{L}\p{N}])/gu, '$1 million')
+    .replace(/(\d)\s?(?:b|bn|bln|mrd)(?![\p{L}\p{N}])/gu, '$1 billion')
     .replace(/[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .replace(/(^|\s)['+-]+|['+-]+(?=\s|$)/g, '$1')

@@ -160,3 +160,34 @@ describe('qualityTier', () => {
     ]);
   });
 });
+
+describe('1.2.0 generalisation signals', () => {
+  const now = new Date('2026-11-01T00:00:00Z');
+  const flag = (text: string) =>
+    analyzePrediction({ text, categories: [], now }).flag_reasoning?.category ?? 'none';
+  it('reads a future marker of any language as a forecast, whatever the detected language', () => {
+    expect(flag('Fusion startups like Helion will keep raising money.')).toBe('none');
+    expect(flag('أسعار الذهب سترتفع أكثر.')).toBe('none');
+  });
+  it('calls a past year outside English not a prediction', () => {
+    expect(flag('In 2021 werd Max Verstappen voor het eerst wereldkampioen in de Formule 1.')).toBe(
+      'not_a_prediction',
+    );
+  });
+  it('catches random characters and repeated characters in any script', () => {
+    expect(flag('x7#k2!!qp@@ 9zz$v ^^m1')).toBe('gibberish');
+    expect(flag('的的的的的的的的的的的的的的的的')).toBe('gibberish');
+  });
+  it('reads numbered essay structure as machine-generated', () => {
+    expect(
+      flag(
+        'Firstly, renewable energy adoption will accelerate. Secondly, battery costs will continue to decline. Thirdly, policy support will strengthen. In conclusion, the transition will continue.',
+      ),
+    ).toBe('machine_generated');
+  });
+  it('sees contact details with a call to action as spam', () => {
+    expect(
+      flag('Call +1 (888) 555-0193 now for your personalised 2027 horoscope forecast, first reading FREE!!!'),
+    ).toBe('spam');
+  });
+});

@@ -22,6 +22,8 @@ export interface EnglishSignals {
   outcomes: string[];
   directions: string[];
   calibrated: boolean;
+  /** Words that point ahead without a future verb ('maybe', 'soon', 'coming', 'in for a'). */
+  futureCue: boolean;
   /** The head of the subject before the future verb ('prices' in 'Gas prices will go up'), if plain. */
   subject: string | null;
   /** Content words in that subject ('gas prices': 2). */
@@ -71,6 +73,8 @@ const DIRECTIONS =
   /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
 const PREDICTION_VERBS =
   /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space)\b/u;
+const FUTURE_CUES =
+  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to)\b/u;
 const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
@@ -222,6 +226,20 @@ export function wordSalad(text: string): number {
   return breaks;
 }
 
+// Questions open with a question word or an auxiliary; 'Healthcare will improve??' is a claim
+// written with doubt, not a question.
+const INTERROGATIVE_OPENING =
+  /^\W*(?:who|whom|whose|what|when|where|why|how|which|will|would|shall|should|can|could|may|might|must|is|are|am|was|were|do|does|did|has|have|had|isn't|aren't|won't|don't|doesn't|didn't|any|anyone|anybody|does anyone|really|so|and|but|or)\b/u;
+export function isInterrogative(lower: string): boolean {
+  return INTERROGATIVE_OPENING.test(lower);
+}
+
+// A statement about the past with no future verb: 'It was totally fine.'
+const PAST_STATEMENT = /\b(?:was|were|did|had|went|got|came|said|made|happened|didn't|wasn't|weren't)\b/u;
+export function isPastStatement(lower: string): boolean {
+  return PAST_STATEMENT.test(lower) && !hasFutureVerb(lower);
+}
+
 /** Does this (lower-case) English text use a future verb form ('will', 'going to', 'is set to')? */
 export function hasFutureVerb(lower: string): boolean {
   FUTURE.lastIndex = 0;
@@ -272,6 +290,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     outcomes: all(PRECISE_OUTCOMES, lower),
     directions: all(DIRECTIONS, lower),
     calibrated: CALIBRATED.test(lower),
+    futureCue: FUTURE_CUES.test(lower),
     subject: subject.subject,
     subjectWords: subject.words,
   };

@@ -101,6 +101,12 @@ export function detectLanguage(text: string, script: Script, words: readonly str
   if (script === 'none') return 'und';
   if (script === 'arabic') {
     if (/[پچژگ]/.test(text)) return 'fa';
+    // Arabic: the article al- and ta marbuta, and none of Persian's own function words.
+    if (
+      /ة|(?:^|\s)ال\p{L}{2,}/u.test(text) &&
+      !/(?:^|\s)(?:است|را|از|این|که|با|برای|می|نمی|خواهد|هست|شود|شد)(?:\s|$)|(?:^|\s)ن?می\u200c/u.test(text)
+    )
+      return 'ar';
     return ISO1[franc(text, { only: ['pes', 'arb', 'urd'], minLength: 3 })] ?? 'fa';
   }
   // Trigram statistics confuse Russian, Ukrainian and Bulgarian on one sentence; letters don't.
@@ -116,6 +122,10 @@ export function detectLanguage(text: string, script: Script, words: readonly str
   }
   if (script === 'latin') {
     if (englishShare(words) >= 0.2) return 'en';
+    // 'Fusion startups like Helion will keep raising money': few function words, but an English
+    // future verb among words the English lexicon knows.
+    if (/(?<![\p{L}])(?:will|won't|going to|gonna)\s/u.test(text) && englishLexiconShare(words) >= 0.5)
+      return 'en';
     const guess = franc(text, { only: LATIN_CANDIDATES, minLength: 10 });
     // A short English sentence with few function words ('Robots will cook most meals someday')
     // can fool the trigrams; most of its words are in compromise's English lexicon.
@@ -139,9 +149,13 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   fa: {
     strong:
       /خواه(د|ند|یم|م|ی|ید)|آینده|پیش[\s\u200c]?بینی|تا (سال|پایان|آخر|اواخر|اوایل)|سال بعد|ماه بعد|احتمالا|احتمال/u,
-    weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش/u,
+    weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش|شاید|ممکن|بالاخره|یه روز|روزی/u,
   },
-  ar: { strong: /سوف|(^|\s)سي\p{L}+|المقبل|القادم|بحلول|مستقبل/u },
+  // سـ before a present verb (سيرتفع، سترتفع، سنرى، سأ...) is the future.
+  ar: {
+    strong: /سوف|(^|\s)س[يتنأ]\p{L}{2,}|المقبل|القادم|بحلول|مستقبل/u,
+    weak: /ربما|قد |يتوقع|أتوقع|اتوقع/u,
+  },
   ur: { strong: words('گا|گی|گے|آئندہ|مستقبل') },
   fr: {
     strong: words(

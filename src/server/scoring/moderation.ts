@@ -38,8 +38,25 @@ const MARKDOWN: ReadonlyArray<readonly [string, RegExp]> = [
   ['markdown list', /(?:^|\n)\s*(?:[-*•]|\d+[.)])\s.+\n\s*(?:[-*•]|\d+[.)])\s/u],
 ];
 
+// Discourse markers that number the points of an essay ('Firstly … Secondly … In conclusion'):
+// chat assistants structure even a one-line answer this way, people typing a forecast rarely do.
+const ENUMERATION_MARKERS =
+  /(?<![\p{L}])(?:firstly|secondly|thirdly|fourthly|lastly|in conclusion|to conclude|in summary|to sum up|first and foremost|zunächst einmal|erstens|zweitens|drittens|abschließend|zusammenfassend|premièrement|deuxièmement|troisièmement|en conclusion|pour conclure|en primer lugar|en segundo lugar|en tercer lugar|en conclusión|por último|in primo luogo|in secondo luogo|in conclusione|em primeiro lugar|em segundo lugar|em conclusão|ilk olarak|ikinci olarak|üçüncü olarak|sonuç olarak|во-первых|во-вторых|в-третьих|в заключение|أولاً|اولا|ثانيا|ثانیا|ثالثا|في الختام|در نتیجه|در پایان|首先|其次|再次|最后|总之|综上所述|まず|次に|最後に|첫째|둘째|셋째)(?![\p{L}])/gu;
+// An inline numbered list ('1) Interest rates 2) Earnings growth 3) ...').
+const INLINE_LIST = /(?:^|\s)1[.)]\s[^\n]{2,80}?\s2[.)]\s[^\n]{2,80}?\s3[.)]\s/u;
+// Labelled fields, one a line ('Prediction: … / Rationale: … / Confidence: …').
+const FIELD_LINE = /^[\s*_#>-]{0,4}[\p{L}][\p{L} ]{1,24}[*_]{0,2}:[*_]{0,2}\s+\S/gmu;
+
+function enumerationMarkers(text: string): number {
+  return new Set(text.match(ENUMERATION_MARKERS) ?? []).size;
+}
+
 const CALL_TO_ACTION =
   /(?:^|[.!?]\s+|\s)(?:visit|click|buy|get|join|sign up|register|download|order|shop|book|call|follow|subscribe|claim|grab|try|enter|apply)\s|(?<![\p{L}])(?:üye ol|kayıt ol|tıkla|giriş yap|regístrate|registrate|únete|inscríbete|haz clic|compra|inscrivez-vous|rejoignez|cliquez|abonnez-vous|melde dich|anmelden|registrieren|klicke|klicken sie|cadastre-se|inscreva-se|iscriviti|عضو شوید|عضو بشید|عضو شید|ثبت نام کنید|کلیک کنید|بپیوندید|سفارش دهید|اشترك|انضم|سجل|подпишись|подписывайтесь|переходи)(?![\p{L}])/u;
+
+// Verbs that ask to be contacted, in the languages the lists cover.
+const CONTACT_VERB =
+  /(?<![\p{L}])(?:call|text|dm|message|contact|write to|whatsapp|llama|llámanos|escríbeme|escribe|contacta|appelez|écrivez|ruf|schreib|ligue|chame|escreva|ara|yaz|пишите|пиши|звоните|звони|تماس بگیرید|پیام بدید|پیام دهید|اتصل|راسلنا)(?![\p{L}])/u;
 
 // Links to messaging apps and link shorteners: how a 'signals group' or a private sale is reached.
 const MESSAGING_LINK =
@@ -48,22 +65,29 @@ const MESSAGING_LINK =
 // Text is normalised the same way as the lists: lower case, no zero-width non-joiners, straight
 // apostrophes, and the Persian forms of the letters Arabic keyboards type as ي and ك.
 export function normalizeForLists(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\u200c/g, '')
-    .replace(/[’‘`´]/g, "'")
-    .replace(/ي/g, 'ی')
-    .replace(/ك/g, 'ک');
+  return (
+    text
+      .toLowerCase()
+      .replace(/\u200c/g, '')
+      // Arabic short vowels and tanwin ('اولاً', 'حتماً') are optional in writing.
+      .replace(/[\u064B-\u0652\u0670\u0640]/g, '')
+      .replace(/[’‘`´]/g, "'")
+      .replace(/ي/g, 'ی')
+      .replace(/ك/g, 'ک')
+  );
 }
 
 // Persian and Arabic words take suffixes (plural, possessive, 'is', verb endings) without a space.
 const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|م|ا|ش|شون|تون|ت)?';
 
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 function phraseMatcher(phrase: string): RegExp {
   const prefix = phrase.endsWith('*');
   const body = prefix ? phrase.slice(0, -1) : phrase;
   const escaped = body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const start = /^[\p{L}\p{N}]/u.test(body) ? '(?<![\\p{L}\\p{N}])' : '';
+  // CJK writes no spaces, so its phrases match anywhere.
+  const start = CJK_START.test(body) ? '' : /^[\p{L}\p{N}]/u.test(body) ? '(?<![\\p{L}\\p{N}])' : '';
   let end = '';
   if (prefix) end = '';
   else if (/\p{Script=Arabic}$/u.test(body)) end = `${ARABIC_SUFFIX}(?![\\p{L}\\p{N}])`;
@@ -139,7 +163,7 @@ const startKeys = new Map<string, string | null>();
 function startKey(phrase: string): string | null {
   let key = startKeys.get(phrase);
   if (key === undefined) {
-    key = /^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null;
+    key = CJK_START.test(phrase) ? null : (/^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null);
     startKeys.set(phrase, key);
   }
   return key;
@@ -206,14 +230,15 @@ const MASKED_SWEARING =
   /(?<![\p{L}])(?:f\*{2,}k?|f\*ck\p{L}*|f\*\*\p{L}*|sh\*t\p{L}*|s\*\*t|b\*tch\p{L}*|a\*\*hole\p{L}*|c\*nt\p{L}*)/gu;
 
 // Keyword stuffing: one content word making up a fifth or more of a text of six words or more.
-function stuffedWord(words: readonly string[]): string | null {
+function stuffedWord(words: readonly string[]): { word: string; count: number; share: number } | null {
   if (words.length < 6) return null;
   const counts = new Map<string, number>();
   for (const w of words) {
     if (w.length < 4 || /\d/u.test(w) || STUFFING_IGNORED.has(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  for (const [w, n] of counts) if (n >= 3 && n / words.length >= 0.2) return w;
+  for (const [w, n] of counts)
+    if (n >= 3 && n / words.length >= 0.2) return { word: w, count: n, share: n / words.length };
   return null;
 }
 
@@ -231,6 +256,24 @@ function profanityWords(matcher: RegExpMatcher, text: string): string[] {
     if (word && !NEUTRAL_OBSCENITY.has(word)) words.push(word);
   }
   return words;
+}
+
+// Persian forms the future as خواه- + a past stem, and every past stem ends in د or ت ('خواهد
+// رسید', 'خواهد رفت', 'خواهد شد'). An auxiliary followed by anything else is a broken sentence
+// (2 points), and 4 when the text has no other verb either: word salad in Persian.
+const PERSIAN_FUTURE_AUX = /(?:^|\s)ن?خواه(?:م|ی|د|یم|ید|ند)\s+(\S+)/gu;
+const PERSIAN_VERB =
+  /^(?:ن?می\p{L}+|\p{L}+(?:ند|است|ست|اند|ایم|اید|یم|ید)|ن?(?:شد|شود|کرد|کند|دارد|داشت|بود|باشد|رسد|رسید|آید|آمد|رود|رفت|گیرد|گرفت|یابد|یافت|دهد|داد))$/u;
+function persianBrokenFuture(text: string): number {
+  let broken = false;
+  for (const m of text.matchAll(PERSIAN_FUTURE_AUX)) {
+    const next = (m[1] ?? '').replace(/[^\p{L}]/gu, '');
+    if (next && !/[دت]$/u.test(next)) broken = true;
+  }
+  if (!broken) return 0;
+  const words = text.match(/\p{L}+/gu) ?? [];
+  const otherVerb = words.some((w) => !/^ن?خواه/u.test(w) && PERSIAN_VERB.test(w));
+  return otherVerb ? 2 : 4;
 }
 
 export function moderate(f: TextFeatures): Moderation {
@@ -253,9 +296,13 @@ export function moderate(f: TextFeatures): Moderation {
   }
   const stuffed = stuffedWord(f.words);
   if (stuffed) {
-    spam += 2;
-    spamHits.push(`"${stuffed}" repeated`);
+    // Search-engine stuffing repeats one keyword through most of the text.
+    spam += stuffed.share >= 0.3 && stuffed.count >= 5 && f.uniqueWordRatio > 0.35 ? 4 : 2;
+    spamHits.push(`"${stuffed.word}" repeated`);
   }
+  // Contact details plus an order to use them ('Call +1 … now', 'Escríbeme por DM', 'Пишите @…').
+  const contact = f.phones > 0 || f.emails > 0 || f.handles > 0;
+  if (contact && (CALL_TO_ACTION.test(text) || CONTACT_VERB.test(text))) spam += 2;
   if (f.phones > 0) spam += 2;
   if (f.emails > 0) spam += 2;
   if (f.handles > 0) spam += 1;
@@ -326,6 +373,25 @@ export function moderate(f: TextFeatures): Moderation {
     gibberish += 4;
     why.push('mostly symbols rather than words');
   }
+  if (f.randomCharacters) {
+    gibberish += 4;
+    why.push('random characters rather than words');
+  }
+  if (f.repeatedCharShare >= 0.3) {
+    gibberish += 4;
+    why.push('the same character typed over and over');
+  }
+  if (f.looseJamo) {
+    gibberish += 4;
+    why.push('Korean letters typed without forming syllables');
+  }
+  if (f.language === 'fa') {
+    const broken = persianBrokenFuture(text);
+    if (broken > 0) {
+      gibberish += broken;
+      why.push('a future auxiliary with no verb after it');
+    }
+  }
   if (f.letters < 4 && f.chars >= 10) {
     gibberish += 4;
     why.push('almost no letters');
@@ -353,6 +419,21 @@ export function moderate(f: TextFeatures): Moderation {
       machine += weight;
       machineHits.push(name);
     }
+  }
+  // An essay's numbered points: two markers are a hint, three or more a structure, four or more
+  // (an opening, two middles and a conclusion) a template.
+  const markers = enumerationMarkers(text);
+  if (markers >= 2) {
+    machine += Math.min(4, markers);
+    machineHits.push('numbered discourse markers');
+  }
+  if (INLINE_LIST.test(text)) {
+    machine += 2;
+    machineHits.push('inline numbered list');
+  }
+  if ((f.text.match(FIELD_LINE) ?? []).length >= 3) {
+    machine += 2;
+    machineHits.push('labelled fields');
   }
   // Markdown (bold, headings, lists) is how chat assistants format answers; a person typing into
   // a plain text box rarely writes it. Each kind of structure counts once.

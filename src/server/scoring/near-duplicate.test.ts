@@ -103,3 +103,26 @@ describe('findDuplicate', () => {
     ).toBeNull();
   });
 });
+
+describe('1.2.0 number spellings', () => {
+  it('reads scale suffixes and grouping points as the same number', () => {
+    expect(
+      compareTexts('Tesla stock will hit $1k in 2027', 'Tesla stock will hit $1,000 in 2027.').duplicate,
+    ).toBe(true);
+    expect(
+      compareTexts(
+        'Global EV sales will exceed 25 million units in 2028.',
+        'Global EV sales will exceed 25M units in 2028.',
+      ).duplicate,
+    ).toBe(true);
+    expect(
+      compareTexts(
+        'Der DAX wird Ende 2027 über 30.000 Punkten stehen.',
+        'der DAX wird ende 2027 über 30000 punkten stehen',
+      ).duplicate,
+    ).toBe(true);
+    expect(
+      compareTexts('Tesla stock will hit $1k in 2027', 'Tesla stock will hit $2k in 2027').duplicate,
+    ).toBe(false);
+  });
+});

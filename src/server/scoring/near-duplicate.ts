@@ -147,6 +147,9 @@ function sameWord(a: string, b: string): boolean {
   const len = Math.min(a.length, b.length);
   if (len >= 8) return editDistanceAtMost(a, b, 2);
   if (len >= 5) return editDistanceAtMost(a, b, 1);
+  // A dropped or doubled letter in a short word ('evr', 'ever') keeps its first letter and length
+  // but one; a substitution ('rise'/'rose', 'won'/'own') changes the word.
+  if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return editDistanceAtMost(a, b, 1);
   return false;
 }
 

@@ -1,5 +1,5 @@
 import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion';
-import { type EnglishSignals, hasFutureVerb } from './english.ts';
+import { type EnglishSignals, hasFutureVerb, isInterrogative, isPastStatement } from './english.ts';
 import {
   FUTURE_MARKERS,
   NUMBER_WORDS,
@@ -101,7 +101,7 @@ function futureOf(
     if (en.futureStrong > 0) return 'strong';
     if (futureYears.length > 0 && en.pastTense === 0) return 'strong';
     if (en.predictionVerb && (deadlines.length > 0 || futureYears.length > 0)) return 'strong';
-    if (en.predictionVerb || en.possibility > 0 || deadlines.length > 0) return 'weak';
+    if (en.predictionVerb || en.possibility > 0 || deadlines.length > 0 || en.futureCue) return 'weak';
     return 'none';
   }
   if (futureYears.length > 0) return 'strong';
@@ -110,8 +110,11 @@ function futureOf(
   const text = f.lower.replace(/\u200c/g, ' ');
   if (markers.strong.test(text)) return 'strong';
   if (markers.weak?.test(text)) return 'weak';
-  // A misread language (Spanish taken for Portuguese) must not turn a forecast into a flag.
-  return Object.values(FUTURE_MARKERS).some((m) => m.strong.test(text)) ? 'weak' : 'none';
+  // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
+  // forecast into a flag: a future marker of any language keeps it a (loose) forecast.
+  return Object.values(FUTURE_MARKERS).some((m) => m.strong.test(text)) || hasFutureVerb(text)
+    ? 'weak'
+    : 'none';
 }
 
 export function assessQuality(
@@ -134,8 +137,10 @@ export function assessQuality(
   const past =
     en !== null && en.pastTense > 0 && future !== 'strong' && (en.pastTime || years.past.length > 0);
   if (past) add('about_the_past', 'Describes something that already happened', WEIGHTS.aboutThePast);
-  if (f.questionOnly) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
-  const social = !f.questionOnly && greetsOrAsksOnly(f);
+  // 'Healthcare will probably improve??' is a doubtful claim, not a question.
+  const question = f.questionOnly && !(en !== null && hasFutureVerb(f.lower) && !isInterrogative(f.lower));
+  if (question) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
+  const social = !question && greetsOrAsksOnly(f);
   if (social) add('social', 'Greets or asks instead of making a claim', WEIGHTS.social);
 
   const text = f.lower.replace(/\u200c/g, ' ');
@@ -237,10 +242,14 @@ export function assessQuality(
 
   let notPrediction: string | null = null;
   if (f.chars === 0) notPrediction = 'It is empty.';
-  else if (f.questionOnly)
-    notPrediction = 'It asks a question rather than stating what you expect to happen.';
+  else if (question) notPrediction = 'It asks a question rather than stating what you expect to happen.';
   else if (social) notPrediction = 'It greets or asks rather than stating what you expect to happen.';
-  else if (future === 'none' && !(en === null && f.years.length > 0))
+  // Outside English a year is the only date we can read: one that is still ahead keeps the text a
+  // forecast, one that has passed ('In 2021 werd …') doesn't.
+  else if (
+    future === 'none' &&
+    !(en === null && f.years.length > 0 && (!now || years.past.length < f.years.length))
+  )
     notPrediction = 'Nothing in it says what will happen: no future tense, forecast or future date.';
   else if (past) notPrediction = 'It describes something that has already happened.';
   return { reasons, future, notPrediction };
@@ -264,12 +273,19 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
   if (sentences.length === 0) return false;
   let social = 0;
+  let asked = 0;
+  let past = 0;
   for (const s of sentences) {
-    if (/[?؟？]\s*$/u.test(s)) continue;
+    if (/[?؟？]\s*$/u.test(s)) {
+      asked++;
+      continue;
+    }
     if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language)) social++;
+    // 'Why was my last prediction flagged? It was totally fine.': asks, then looks back.
+    else if (f.language === 'en' && isPastStatement(s)) past++;
     else return false;
   }
-  return social > 0;
+  return social > 0 || (asked > 0 && past > 0);
 }
 
 // The keyword lists know Persian as well as English: a strong topic word stands in for the

@@ -32,12 +32,19 @@ export interface TextFeatures {
   symbolRatio: number;
   maxLetterRun: number;
   placeholder: boolean;
+  /** No word of three letters, only letter-digit scraps and symbols ('x7#k2!!qp@@ 9zz$v'). */
+  randomCharacters: boolean;
+  /** Share of the letters that stand in runs of three or more of the same letter, in any script. */
+  repeatedCharShare: number;
+  /** Korean typed as loose letters (ㅁㄴㅇㄹ) rather than syllables. */
+  looseJamo: boolean;
 }
 
 const URL_RE =
-  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro)\b(?:\/\S*)?/giu;
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro|de|fr|es|it|nl|br|pl|tr|uk|eu|in|co|tv|app|ai|us|ca|au|ch|at|be|se|pt|mx|ar)\b(?:\.[a-z]{2}\b)?(?:\/\S*)?|\b(?:amzn\.(?:to|eu)|a\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|shorturl\.at|t\.co)\/\S+/giu;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
-const PHONE_RE = /(?<![\d.,])(?:\+\d|0\d|\d{3}-)(?:[\s-]?\d){7,13}(?![\d.,%])/gu;
+const PHONE_RE =
+  /(?<![\d.,])(?:\+\d{1,3}[\s-]?\(\d{1,4}\)|\(\d{3}\)|\+\d|0\d|\d{3}-)(?:[\s.-]?\d){6,13}(?![\d.,%])/gu;
 const HANDLE_RE = /(?<![\p{L}\p{N}])@[\p{L}\p{N}_]{2,}/gu;
 const HASHTAG_RE = /(?<![\p{L}\p{N}])#[\p{L}\p{N}_]{2,}/gu;
 const EMOJI_RE = /\p{Extended_Pictographic}/gu;
@@ -159,6 +166,34 @@ function count(re: RegExp, text: string): number {
   return text.match(re)?.length ?? 0;
 }
 
+// Share of the letters that stand in runs of three or more of the same letter ('的的的的', 'ああああ').
+function repeatedShare(text: string): number {
+  let letters = 0;
+  let repeated = 0;
+  let run = 0;
+  let prev = '';
+  const flush = () => {
+    if (run >= 3) repeated += run;
+  };
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) {
+      flush();
+      run = 0;
+      prev = '';
+      continue;
+    }
+    letters++;
+    if (ch === prev) run++;
+    else {
+      flush();
+      run = 1;
+      prev = ch;
+    }
+  }
+  flush();
+  return letters ? repeated / letters : 0;
+}
+
 export function extractFeatures(raw: string): TextFeatures {
   const text = normalizeDigits(raw.normalize('NFKC')).trim();
   const lower = text.toLowerCase();
@@ -230,6 +265,20 @@ export function extractFeatures(raw: string): TextFeatures {
     uniqueWordRatio: words.length ? new Set(words).size / words.length : 1,
     symbolRatio: nonSpace.length ? symbols / nonSpace.length : 0,
     maxLetterRun: lettersRun,
+    randomCharacters:
+      letters >= 4 &&
+      [...text].length >= 10 &&
+      script !== 'cjk' &&
+      !/\p{L}{3,}/u.test(withoutLinks) &&
+      (originals.filter((t) => /\p{L}/u.test(t) && /\d/u.test(t)).length >= 2 ||
+        symbols / Math.max(1, nonSpace.length) > 0.15),
+    repeatedCharShare: letters >= 6 ? repeatedShare(text) : 0,
+    looseJamo: (() => {
+      // NFKC turns the compatibility letters (U+3131..) into conjoining ones (U+1100..).
+      const jamo = text.match(/[\u1100-\u11FF\u3131-\u318E]/gu)?.length ?? 0;
+      const syllables = text.match(/[\uAC00-\uD7A3]/gu)?.length ?? 0;
+      return jamo >= 4 && jamo > syllables;
+    })(),
     placeholder: /lorem ipsum|dolor sit amet|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test/u.test(
       lower,
     ),
