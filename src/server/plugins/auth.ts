@@ -158,8 +158,13 @@ export const authPlugin = fp<{ db: Db; secret: string }>(
   async (app, { db, secret }) => {
     app.decorate('sessions', new SessionManager(db, secret));
     app.decorateRequest('member', undefined);
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/') && request.headers.authorization) await resolveMember(request);
+    // Callback style: an async hook costs every request a promise, signed in or not.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.headers.authorization && request.url.startsWith('/api/')) {
+        resolveMember(request).then(() => done(), done);
+      } else {
+        done();
+      }
     });
   },
   { name: 'futurecast-auth' },

@@ -72,9 +72,10 @@ export function securityHeaders(extra: CspSources = {}) {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, headers = securityHeaders()): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // HSTS only over HTTPS: on plain-HTTP localhost it would break development.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }
