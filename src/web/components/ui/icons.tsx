@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** A small set of stroke icons (24×24, currentColor), decorative unless given a title by the caller. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
+/** The one icon frame every feature's icons draw into. */
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
-// Icons the home page needs beyond the shared set (24×24 strokes, currentColor, decorative).
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
+// Icons the home page needs beyond the shared set (drawn in the shared 24×24 frame).
 export const ChevronLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m15 18-6-6 6-6" />

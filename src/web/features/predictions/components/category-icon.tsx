@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import type { ReactNode, SVGProps } from 'react';
 
 // Category icons as inline strokes (24×24, currentColor), so they look the same everywhere
@@ -56,19 +57,8 @@ export function CategoryIcon({
   ...rest
 }: { category: string } & SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
+    <Icon className={className} {...rest}>
       {PATHS[category] ?? <path d="M3 12V4h8l10 10-8 8zM7.5 8.5h.01" />}
-    </svg>
+    </Icon>
   );
 }
