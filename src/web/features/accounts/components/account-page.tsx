@@ -11,7 +11,6 @@ import { UI } from '../messages';
 import { CELEBRATION_MS, Celebration, type CelebrationKind, LoadingAccount } from './celebration';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { RegistrationWizard } from './registration-wizard';
-import { SignedInPanel } from './signed-in-panel';
 import { type SignedIn, SignInForm } from './sign-in-form';
 import { CheckEmailScreen, VerificationRequiredScreen } from './verification-screens';
 
@@ -70,7 +69,7 @@ function rememberUsername(username: string) {
 }
 
 /** `signedInView`: what a signed-in member sees (the app passes the predictions dashboard, mode h). */
-export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedInView?: ReactNode }) {
+export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedInView: ReactNode }) {
   const { status, login } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -136,7 +135,7 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
     return (
       <>
         <title>My Account · Futurecast</title>
-        {signedInView ?? <SignedInPanel />}
+        {signedInView}
       </>
     );
   }
