@@ -33,7 +33,7 @@ export function verifyHs256(
   const [header, payload, signature] = parts as [string, string, string];
   if (!PART.test(header) || !PART.test(payload) || !PART.test(signature)) return null;
   const head = decodeJson(header);
-  if (!head || head.alg !== 'HS256' || head.crit !== undefined) return null;
+  if (head?.alg !== 'HS256' || head.crit !== undefined) return null;
   const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

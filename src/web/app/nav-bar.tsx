@@ -63,7 +63,6 @@ export function NavBar() {
   const location = useLocation();
 
   // A navigation closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the location changes
   useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
