@@ -177,7 +177,11 @@ export function createAnalyticsService({
     const before = `the ${w.days} days before`;
     const counts = `${formatCount(recentCount)} against ${formatCount(previousCount)}`;
     const text: Record<typeof trend, string> = {
-      surging: `${subject} are surging: up ${rate}% in ${span} on ${before} (${counts}).`,
+      // Past tenfold a percentage stops meaning anything to a reader; say how many times as many.
+      surging:
+        (rate ?? 0) >= 1000
+          ? `${subject} are surging: ${formatCount(Math.round(recentCount / previousCount))} times as many in ${span} as in ${before} (${counts}).`
+          : `${subject} are surging: up ${rate}% in ${span} on ${before} (${counts}).`,
       growing: `${subject} are growing: up ${rate}% in ${span} on ${before} (${counts}).`,
       steady: `${subject} are steady: ${counts} in ${span} and ${before} (${rate}%).`,
       slowing: `${subject} are slowing: down ${Math.abs(rate ?? 0)}% in ${span} on ${before} (${counts}).`,

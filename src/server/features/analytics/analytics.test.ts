@@ -175,6 +175,32 @@ describe('analytics figures (hand-computed)', () => {
     expect(growth(50, 100)).toEqual({ rate: -50, trend: 'falling' });
   });
 
+  it('momentum past tenfold says how many times as many, not a four-digit percentage', async () => {
+    const day = (d: string, predictions: number): DayTotals => ({
+      day: d,
+      predictions,
+      publicPredictions: predictions,
+      flagged: 0,
+      scored: predictions,
+      qualitySum: 0,
+      lengthSum: 0,
+      tierHigh: 0,
+      tierGood: 0,
+      tierFair: 0,
+      tierLow: 0,
+    });
+    const growing = createAnalyticsService({
+      source: { ...fixture, daily: async () => [day('2026-03-06', 1), day('2026-03-15', 305)] },
+      now: () => NOW,
+      accuracy: () => ({ agreement: null, evaluatedPredictions: null, version: null }),
+    });
+    const m = await growing.momentum(week);
+    expect(m).toMatchObject({ recentCount: 305, previousCount: 1, growthRate: 30400, trend: 'surging' });
+    expect(m.momentumText).toBe(
+      'Predictions are surging: 305 times as many in the last 7 days as in the 7 days before (305 against 1).',
+    );
+  });
+
   it('timing', async () => {
     const t = await service.timing(week);
     expect(t).toMatchObject({

@@ -49,7 +49,9 @@ export function InsightCards({
       ? momentum.trend === 'new'
         ? 'New'
         : '–'
-      : `${momentum.growthRate > 0 ? '+' : ''}${momentum.growthRate}%`;
+      : momentum.growthRate >= 1000
+        ? `${Math.round(momentum.recentCount / momentum.previousCount)}×`
+        : `${momentum.growthRate > 0 ? '+' : ''}${momentum.growthRate}%`;
   return (
     <section aria-labelledby="insights-title" className="mt-10">
       <h2 id="insights-title" className="text-xl font-semibold text-ink-900">
