@@ -1,41 +1,17 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, watchConsole } from './support';
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, registerMember, watchConsole } from './support';
 
 // The home page in real Chromium against the real server with the demo community (DEMO_DATA on):
 // every section, the carousels' timings on a fake clock, the guest and member paths, the FAQ and
 // its feedback popup, and the hot-topics cache.
 
-const outboxDir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
 
 const id = `home${Date.now() % 1_000_000}`;
 const email = `${id}@example.com`;
 let token = '';
-
-function verificationLink(to: string): string {
-  for (const file of readdirSync(outboxDir).filter((f) => f.endsWith('.eml'))) {
-    const raw = readFileSync(join(outboxDir, file), 'utf8');
-    if (!new RegExp(`^To: ${to}$`, 'im').test(raw)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const link = /https?:\/\/[^\s"]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (link) return link;
-  }
-  throw new Error(`no verification mail to ${to}`);
-}
-
-async function registerMember(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/register', {
-    data: { email, username: id, password: 'Sunny-Day-42' },
-  });
-  expect(res.status()).toBe(201);
-  const link = new URL(verificationLink(email));
-  const verified = await request.get(`/api/auth/verify-email${link.search}`, { maxRedirects: 0 });
-  const target = new URL(verified.headers().location ?? '', 'http://x');
-  return target.searchParams.get('token') ?? '';
-}
 
 const asMember = (page: Page) => page.addInitScript((t) => localStorage.setItem('token', t), token);
 
@@ -54,7 +30,7 @@ const away = (page: Page) => page.mouse.move(5, 5);
 test.describe
   .serial('home page', () => {
     test.beforeAll(async ({ request }) => {
-      token = await registerMember(request);
+      token = await registerMember(request, { email, username: id, password: 'Sunny-Day-42' });
       expect(token).toBeTruthy();
     });
 

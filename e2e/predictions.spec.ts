@@ -1,12 +1,11 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, watchConsole } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, registerMember, watchConsole } from './support';
 
 // The predictions feature in real Chromium against the real server (DEMO_DATA on): the submit
 // screen as a guest and as a member, the flagged and duplicate paths, and the dashboard.
 
-const outboxDir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
 
@@ -18,30 +17,6 @@ let token = '';
 const GOOD = `By 2031, the ${id} startup will sell 40,000 humanoid robots powered by artificial intelligence in Europe.`;
 const MACHINE =
   'As an AI language model, it is important to note that in conclusion the future of urban mobility will be transformative and multifaceted, fostering innovation across diverse landscapes.';
-
-function verificationLink(to: string): string {
-  for (const file of readdirSync(outboxDir).filter((f) => f.endsWith('.eml'))) {
-    const raw = readFileSync(join(outboxDir, file), 'utf8');
-    if (!new RegExp(`^To: ${to}$`, 'im').test(raw)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const link = /https?:\/\/[^\s"]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (link) return link;
-  }
-  throw new Error(`no verification mail to ${to}`);
-}
-
-/** Registers through the API, follows the mailed link, and keeps the session token it returns. */
-async function registerMember(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/register', { data: { email, username: id, password } });
-  expect(res.status()).toBe(201);
-  const link = new URL(verificationLink(email));
-  // The mailed page forwards to the server's verification address, which signs the member in.
-  const verified = await request.get(`/api/auth/verify-email${link.search}`, { maxRedirects: 0 });
-  expect(verified.status()).toBe(302);
-  const target = new URL(verified.headers().location ?? '', 'http://x');
-  expect(target.searchParams.get('verification')).toBe('success');
-  return target.searchParams.get('token') ?? '';
-}
 
 /** The built chunks that carry Chart.js (its code names itself 'chartjs' in several places). */
 function chartChunks(): string[] {
@@ -65,7 +40,7 @@ const unexpected = (problems: string[], ...allowed: number[]) =>
 test.describe
   .serial('predictions', () => {
     test.beforeAll(async ({ request }) => {
-      token = await registerMember(request);
+      token = await registerMember(request, { email, username: id, password });
       expect(token).toBeTruthy();
     });
 
