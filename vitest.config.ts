@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'migrations/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,

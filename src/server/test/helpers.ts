@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database, type Dialect } from '../db/connect.ts';
@@ -17,11 +18,46 @@ export interface TestDatabase extends Database {
   readonly file?: string;
 }
 
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * This worker's own PostgreSQL database (src/test/global-setup.ts drops it after the run), created
+ * on first use; test files in a worker run one at a time, so their schemas never race.
+ */
+function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `fc_test_${inject('pgRunId')}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`create database "${name}"`);
+          break;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === '42P04') break; // already exists
+          // 55006: template1 briefly in use by another worker's CREATE DATABASE.
+          if (code !== '55006' || attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDatabase;
+}
+
 /** A fresh, migrated database: a SQLite file in a temp dir, or its own PostgreSQL schema. */
 export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<TestDatabase> {
   if (dialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const url = await workerDatabaseUrl();
     const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
