@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Tables } from './database.ts';
 import type { Dialect } from './connect.ts';
 
 // Every difference between SQLite and PostgreSQL lives here (STYLE.md rule 11).
@@ -42,4 +43,18 @@ export const epochSeconds = (d: Dialect, column: string) =>
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
+}
+
+/**
+ * Serialises one member's writes on one prediction for the rest of the transaction. PostgreSQL:
+ * a transaction-scoped advisory lock on the pair; SQLite already runs write transactions one at a time.
+ */
+export async function lockMemberPrediction(
+  trx: Kysely<Tables>,
+  d: Dialect,
+  predictionId: number,
+  userId: number,
+): Promise<void> {
+  if (d !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${predictionId}::int, ${userId}::int)`.execute(trx);
 }

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/community';
 import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
-import { isForeignKeyViolation, nowIso } from '../../db/dialect.ts';
+import { isForeignKeyViolation, lockMemberPrediction, nowIso } from '../../db/dialect.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { clip, keywordsOf, sentences } from '../news/text.ts';
@@ -180,6 +180,8 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
 
   async function vote(member: Member, predictionId: number, value: 1 | -1): Promise<VoteReply> {
     const result = await db.transaction().execute(async (trx) => {
+      // Parallel clicks by one member on one prediction queue up instead of racing each other.
+      await lockMemberPrediction(trx, dialect, predictionId, member.id);
       for (let attempt = 0; attempt < 5; attempt++) {
         let change: Awaited<ReturnType<typeof toggleVoteRow>>;
         try {
