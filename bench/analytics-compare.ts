@@ -2,19 +2,15 @@ import { TIMEFRAMES } from '../src/shared/schemas/analytics.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { rawSource } from '../src/server/features/analytics/analytics-raw.repository.ts';
 import { rollupSource } from '../src/server/features/analytics/analytics.repository.ts';
-import { createAnalyticsService } from '../src/server/features/analytics/analytics.service.ts';
+import {
+  ANALYTICS_CALLS,
+  createAnalyticsService,
+} from '../src/server/features/analytics/analytics.service.ts';
 
 /** Rollups must beat a direct GROUP BY over the raw tables by at least this factor. */
 export const MIN_SPEEDUP = 20;
 
-const CALLS = [
-  'dashboard',
-  'categoryActivity',
-  'momentum',
-  'timing',
-  'communityHealth',
-  'qualityVsLength',
-] as const;
+const CALLS = ANALYTICS_CALLS;
 
 async function median(run: () => Promise<unknown>, times: number): Promise<number> {
   const samples: number[] = [];

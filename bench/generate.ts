@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { migrations } from '../migrations/index.ts';
+import { seededRandom } from '../src/server/test/seeded-random.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '../src/server/scoring/engine.ts';
 
 /**
@@ -126,17 +127,6 @@ const FRAMES = [
   'Before {y}, {s} {v} in most of Europe.',
 ];
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GenerateOptions {
   file: string;
   predictions: number;
@@ -152,7 +142,7 @@ export async function generate({ file, predictions, now = Date.now(), log = () =
   await migrateToLatest(database);
   await database.close();
 
-  const rnd = mulberry32(predictions);
+  const rnd = seededRandom(predictions);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const totalWeight = WEIGHTS.reduce((a, b) => a + b, 0);
   const pickCategory = () => {

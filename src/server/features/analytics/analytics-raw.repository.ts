@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '../../scoring/engine.ts';
 import { latestScored } from './analytics.repository.ts';
-import { ALL, type AnalyticsSource, type DayTotals } from './analytics.source.ts';
+import { ALL, type AnalyticsSource, toDayTotals } from './analytics.source.ts';
 
 /**
  * The same figures as the rollups, by a direct GROUP BY over `predictions` (and
@@ -64,21 +64,7 @@ export function rawSource(db: Db, dialect: Dialect): AnalyticsSource {
         .groupBy(day)
         .orderBy(day)
         .execute();
-      return rows.map(
-        (r): DayTotals => ({
-          day: r.day,
-          predictions: Number(r.predictions),
-          publicPredictions: Number(r.public_predictions),
-          flagged: Number(r.flagged),
-          scored: Number(r.scored),
-          qualitySum: Number(r.quality_sum),
-          lengthSum: Number(r.length_sum),
-          tierHigh: Number(r.tier_high),
-          tierGood: Number(r.tier_good),
-          tierFair: Number(r.tier_fair),
-          tierLow: Number(r.tier_low),
-        }),
-      );
+      return rows.map(toDayTotals);
     },
 
     async categoryTotals(from, to) {

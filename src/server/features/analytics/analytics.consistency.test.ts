@@ -4,21 +4,14 @@ import { createTestDatabase, type TestDatabase, testDialects } from '../../test/
 import { rawSource } from './analytics-raw.repository.ts';
 import { rollupSource } from './analytics.repository.ts';
 import type { AnalyticsSource } from './analytics.source.ts';
-import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
+import { ANALYTICS_CALLS, type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 import { createUsers, publishRandom } from './test-support.ts';
 
 // Random predictions through the real write path; every figure of every call, from the rollups,
 // must equal the same figure computed by a direct GROUP BY over the raw tables.
 
 const NOW = Date.parse('2026-03-18T15:20:00.000Z');
-const CALLS = [
-  'dashboard',
-  'categoryActivity',
-  'momentum',
-  'timing',
-  'communityHealth',
-  'qualityVsLength',
-] as const;
+const CALLS = ANALYTICS_CALLS;
 const FILTERS = ['all', 'Technology', 'Economy', 'Sports', 'Society'] as const;
 
 describe.each(testDialects)('analytics rollups equal a direct query on %s', (dialect) => {

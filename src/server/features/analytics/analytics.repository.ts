@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { createMemberCounter } from './member-sets.ts';
-import { ALL, type AnalyticsSource, type DayTotals, type SamplePoint } from './analytics.source.ts';
+import { ALL, type AnalyticsSource, type SamplePoint, toDayTotals } from './analytics.source.ts';
 
 // Analytics SQL on the rollup tables (STYLE.md rule 2; the member counts are in
 // member-sets.repository.ts). Every query is a range on the (category, day) prefix of a primary key
@@ -31,23 +31,7 @@ export function rollupSource(db: Db): AnalyticsSource {
         .where('day', '<=', to)
         .orderBy('day')
         .execute();
-      return rows
-        .filter((r) => Number(r.predictions) > 0)
-        .map(
-          (r): DayTotals => ({
-            day: r.day,
-            predictions: Number(r.predictions),
-            publicPredictions: Number(r.public_predictions),
-            flagged: Number(r.flagged),
-            scored: Number(r.scored),
-            qualitySum: Number(r.quality_sum),
-            lengthSum: Number(r.length_sum),
-            tierHigh: Number(r.tier_high),
-            tierGood: Number(r.tier_good),
-            tierFair: Number(r.tier_fair),
-            tierLow: Number(r.tier_low),
-          }),
-        );
+      return rows.filter((r) => Number(r.predictions) > 0).map(toDayTotals);
     },
 
     async categoryTotals(from, to) {

@@ -304,5 +304,15 @@ export function createAnalyticsService({
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
+/** Every analytics call, in the order the page shows them (tests and the bench iterate over it). */
+export const ANALYTICS_CALLS = [
+  'dashboard',
+  'categoryActivity',
+  'momentum',
+  'timing',
+  'communityHealth',
+  'qualityVsLength',
+] as const satisfies ReadonlyArray<keyof AnalyticsService>;
+
 /** Milliseconds until the next UTC midnight, when every window moves on. */
 export const msToNextUtcDay = (t: number): number => DAY_MS - (t % DAY_MS);

@@ -18,6 +18,35 @@ export interface DayTotals {
   tierLow: number;
 }
 
+/** A day's rollup-shaped row (rollup_daily columns, or the same names from a direct query). */
+export interface DayTotalsRow {
+  day: string;
+  predictions: number | string;
+  public_predictions: number | string;
+  flagged: number | string;
+  scored: number | string;
+  quality_sum: number | string;
+  length_sum: number | string;
+  tier_high: number | string;
+  tier_good: number | string;
+  tier_fair: number | string;
+  tier_low: number | string;
+}
+
+export const toDayTotals = (r: DayTotalsRow): DayTotals => ({
+  day: r.day,
+  predictions: Number(r.predictions),
+  publicPredictions: Number(r.public_predictions),
+  flagged: Number(r.flagged),
+  scored: Number(r.scored),
+  qualitySum: Number(r.quality_sum),
+  lengthSum: Number(r.length_sum),
+  tierHigh: Number(r.tier_high),
+  tierGood: Number(r.tier_good),
+  tierFair: Number(r.tier_fair),
+  tierLow: Number(r.tier_low),
+});
+
 export interface SamplePoint {
   length: number;
   score: number;

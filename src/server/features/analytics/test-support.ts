@@ -1,20 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createPredictionsService } from '../predictions/predictions.service.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 
 // Random predictions for the analytics tests, written through the real submission path (scored,
 // stored and counted in the rollups in one transaction).
-
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SUBJECTS = [
   'solar panel installations',

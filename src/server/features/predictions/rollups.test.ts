@@ -4,22 +4,12 @@ import { CATEGORIES } from '#shared/rules/categories';
 import { AppError } from '../../errors.ts';
 import { QUALITY_TIER_CUTOFFS } from '../../scoring/engine.ts';
 import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 import { createPredictionsService } from './predictions.service.ts';
 import { dailyDeltas } from './rollups.ts';
 import { createMember, TEXTS } from './test-support.ts';
 
 // The rollups must equal a direct GROUP BY over the raw tables after any mix of writes.
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SUBJECTS = [
   'heat pumps',
@@ -78,7 +68,7 @@ describe.each(testDialects)('rollups on %s', (dialect) => {
   });
 
   it('equal a direct GROUP BY over predictions after a random mix of writes', async () => {
-    const rnd = mulberry32(dialect === 'sqlite' ? 7 : 11);
+    const rnd = seededRandom(dialect === 'sqlite' ? 7 : 11);
     const clock = { now: new Date('2026-01-01T00:00:00Z') };
     const service = createPredictionsService({ db: t.database.db, now: () => clock.now });
     const members = await Promise.all([0, 1, 2, 3].map(() => createMember(t)));
