@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/analytics';
 import { ErrorReplySchema } from '#shared/schemas/common';
 import type { Database } from '../../db/connect.ts';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { memoryCache, type ReplyCache, redisCache } from './analytics.cache.ts';
 import { rollupSource } from './analytics.repository.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
@@ -93,10 +94,8 @@ export const analyticsRoutes =
         });
       }
       // Already serialised (and shaped by the schema-typed service): sent as it is.
-      return reply
-        .header('cache-control', `public, max-age=${ANALYTICS_CACHE_MS / 1000}`)
-        .type('application/json; charset=utf-8')
-        .send(json);
+      reply.header('cache-control', `public, max-age=${ANALYTICS_CACHE_MS / 1000}`);
+      return sendCachedJson(request, reply, json);
     }
 
     for (const { path, call, summary, reply: replySchema } of CALLS) {

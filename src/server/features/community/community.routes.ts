@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReplySchema } from '#shared/schemas/common';
 import {
@@ -18,6 +17,7 @@ import { HomepageStatsSchema } from '#shared/schemas/home';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/connect.ts';
 import { optionalMember, requireMember } from '../../plugins/auth.ts';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { memberOrIpKey } from '../../plugins/rate-limit.ts';
 import { createReplyCache } from './cache.ts';
 import { createCommunityService } from './community.service.ts';
@@ -48,11 +48,6 @@ const limit = (name: string, l: { max: number; timeWindow: number }) => ({
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 429: ErrorReplySchema };
 
-/** Sends a reply that is already serialised (cached bytes skip the per-request serialiser). */
-function sendJson(reply: FastifyReply, json: string): never {
-  return reply.type('application/json; charset=utf-8').send(json) as never;
-}
-
 export const communityRoutes =
   ({ database, redis }: CommunityRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -70,7 +65,7 @@ export const communityRoutes =
           response: { 200: HotTopicsReplySchema },
         },
       },
-      async (_request, reply) => sendJson(reply, await community.hotTopicsJson()),
+      async (request, reply) => sendCachedJson(request, reply, await community.hotTopicsJson()),
     );
 
     app.post(
@@ -132,7 +127,7 @@ export const communityRoutes =
     app.get(
       '/api/stats/homepage',
       { schema: { tags, summary: 'Live homepage figures', response: { 200: HomepageStatsSchema } } },
-      async (_request, reply) => sendJson(reply, await stats.homepageJson()),
+      async (request, reply) => sendCachedJson(request, reply, await stats.homepageJson()),
     );
 
     app.post(

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HotTopicsReplySchema } from '#shared/schemas/community';
 import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
@@ -140,6 +141,29 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
     const fourth = await get();
     expect(fourth.metadata.cached).toBe(false);
     expect(fourth.topics.find((x) => x.id === high)?.engagement.comments).toBe(1);
+  });
+
+  it('sends the cached reply compressed to clients that accept it, the same JSON once decoded', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    for (let i = 0; i < 3; i++) await prediction(t, { userId: a.id, createdAt: hoursAgo(i + 1) });
+    const plain = await t.app.inject('/api/hot-topics/ai');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = plain.json();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url: '/api/hot-topics/ai', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual({
+        ...body,
+        metadata: { ...body.metadata, cached: true },
+      });
+    }
   });
 
   it('reads the top N through the hot-score index, not a scan', async () => {

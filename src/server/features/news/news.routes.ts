@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news';
 import type { Redis } from 'ioredis';
@@ -6,13 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { NEWS_JOB, newsRefreshJob } from '../../jobs/news-refresh.ts';
 import { createScheduler, loadCheckpoint } from '../../jobs/scheduler.ts';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { createReplyCache } from '../community/cache.ts';
 import { createNewsService, type NewsCheckpoint } from './news.service.ts';
-
-/** Sends bytes serialised once and cached, instead of serialising per request. */
-function sendJson(reply: FastifyReply, json: string): never {
-  return reply.type('application/json; charset=utf-8').send(json) as never;
-}
 
 export interface NewsRoutesDeps {
   config: Config;
@@ -56,7 +51,7 @@ export const newsRoutes =
           response: { 200: EnhancedHotTopicsReplySchema },
         },
       },
-      async (_request, reply) => sendJson(reply, await news.enhancedJson(lastRefresh)),
+      async (request, reply) => sendCachedJson(request, reply, await news.enhancedJson(lastRefresh)),
     );
     app.get(
       '/api/hot-topics',
@@ -67,6 +62,6 @@ export const newsRoutes =
           response: { 200: HotTopicsFallbackReplySchema },
         },
       },
-      async (_request, reply) => sendJson(reply, await news.plainJson()),
+      async (request, reply) => sendCachedJson(request, reply, await news.plainJson()),
     );
   };
