@@ -85,7 +85,9 @@ async function main() {
   await stop(hello.child);
 
   const sessionSecret = 'bench-secret-bench-secret-bench-secret';
-  const server = await start(['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_PROFILE=1 writes a V8 CPU profile of the server to data/bench/profiles (open it in DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=data/bench/profiles'] : [];
+  const server = await start([...profile, '--import', 'tsx', 'src/server/main.ts'], {
     PORT: String(3900 + Math.floor(Math.random() * 90)),
     DATABASE_URL: runFile,
     DEMO_DATA: 'false',
