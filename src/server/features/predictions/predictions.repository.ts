@@ -207,7 +207,7 @@ export async function findPredictionById(db: Db, id: number): Promise<MemberPred
   return row && rowToMemberPrediction(row);
 }
 
-/** The owner's predictions, newest first (index predictions_user_created_idx). */
+/** The owner's predictions, newest first (index predictions_user_activity_idx). */
 export async function listPredictionsOfUser(db: Db, userId: number): Promise<MemberPrediction[]> {
   const rows = await db
     .selectFrom('predictions')
