@@ -95,10 +95,16 @@ export interface DuplicateCandidate {
   userId: number;
 }
 
+/** Newest entries read per band: a crowded band (a popular phrasing) costs no more than this. */
+export const LSH_PER_BAND = 16;
+
 /**
  * Predictions sharing at least one LSH band with the new text, most shared bands first, among
  * those the author may be told about: public ones and the author's own (never another member's
- * private text). Capped, so a crowd of near-identical texts cannot make one check expensive.
+ * private text). Each band contributes at most its LSH_PER_BAND newest entries, read from the
+ * (band_key, prediction_id) key, so the check reads at most bands × LSH_PER_BAND rows however many
+ * predictions are stored or share a band. An older copy behind a crowd of newer look-alikes in
+ * every band it shares is still caught by the exact key when the text is the same.
  */
 export async function findDuplicateCandidates(
   db: Db,
@@ -106,13 +112,27 @@ export async function findDuplicateCandidates(
   authorId: number,
   limit = 16,
 ): Promise<DuplicateCandidate[]> {
-  if (bands.length === 0) return [];
+  const perBand = [...new Set(bands)].map((band) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('prediction_lsh')
+          .select('prediction_id')
+          .where('band_key', '=', band)
+          .orderBy('prediction_id', 'desc')
+          .limit(LSH_PER_BAND)
+          .as('b'),
+      )
+      .select('b.prediction_id'),
+  );
+  const [first, ...rest] = perBand;
+  if (!first) return [];
+  const hits = rest.reduce((union, next) => union.unionAll(next), first);
   const rows = await db
-    .selectFrom('prediction_lsh as l')
-    .innerJoin('predictions as p', 'p.id', 'l.prediction_id')
+    .selectFrom(hits.as('h'))
+    .innerJoin('predictions as p', 'p.id', 'h.prediction_id')
     .select(['p.id', 'p.prediction_text', 'p.user_id'])
     .select((eb) => eb.fn.countAll<number>().as('shared'))
-    .where('l.band_key', 'in', [...new Set(bands)])
     .where((eb) => eb.or([eb('p.is_public', '=', 1), eb('p.user_id', '=', authorId)]))
     .groupBy(['p.id', 'p.prediction_text', 'p.user_id'])
     .orderBy('shared', 'desc')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREDICTION_MESSAGES as MSG } from '#shared/schemas/predictions';
 import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
 import { createMember, submit, TEXTS, type TestMember } from './test-support.ts';
+import { createPredictionsService } from './predictions.service.ts';
 
 describe.each(testDialects)('POST /api/predictions on %s', (dialect) => {
   let t: TestApp;
@@ -193,6 +194,24 @@ describe.each(testDialects)('POST /api/predictions on %s', (dialect) => {
     expect(theirs.statusCode).toBe(409);
     expect(theirs.json().message).toBe(MSG.duplicate);
     expect(theirs.json().message).not.toContain('software');
+  });
+
+  it('still finds a copy of an older prediction behind a crowd of newer same-template claims', async () => {
+    const service = createPredictionsService({ db: t.database.db });
+    const crowd = await createMember(t);
+    const claim = (n: number) => `Bitcoin will trade above $${(40 + n * 7) * 1000} on 1 January 2030.`;
+    // The first is the one to copy; 24 newer ones share most of its LSH bands (distinct numbers).
+    for (let n = 0; n < 25; n++) {
+      await service.submit(crowd, { prediction_text: claim(n), categories: 'Economy' });
+    }
+    const copier = await createMember(t);
+    const copy = await submit(t, copier, {
+      prediction_text: 'I predict that Bitcoin will trade above $40,000 on 1 January 2030!',
+    });
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json().message).toBe(MSG.duplicate);
+    const distinct = await submit(t, copier, { prediction_text: claim(200) });
+    expect(distinct.statusCode).toBe(201);
   });
 
   it('never matches, nor reveals, another member’s private prediction', async () => {
