@@ -5,8 +5,10 @@ import type {
   PredictionSuggestion,
   QualityTier,
 } from '#shared/schemas/predictions';
+import { sql } from 'kysely';
 import type { Db, PredictionRow } from '../../db/database.ts';
 import { flag, jsonText, parseJson, toFlag } from '../../db/dialect.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { initialHotScore } from '../community/hot-score.ts';
 
 // All predictions SQL (STYLE.md rule 2). Functions take the database or a transaction first and
@@ -106,39 +108,38 @@ export const LSH_PER_BAND = 16;
  * predictions are stored or share a band. An older copy behind a crowd of newer look-alikes in
  * every band it shares is still caught by the exact key when the text is the same.
  */
+// For each band, the entries from its LSH_PER_BAND-th newest on: one seek for that threshold
+// and one short range, whatever the band's size.
+const candidatesQuery = reusableQuery(
+  'duplicate candidates',
+  (_db: Db, ...values: (string | number)[]) => {
+    const bands = values.slice(0, -2) as string[];
+    const [authorId, limit] = values.slice(-2) as [number, number];
+    return sql<{ id: number; prediction_text: string; user_id: number; shared: number }>`
+      with k(band) as (values ${sql.join(bands.map((band) => sql`(${band})`))})
+      select p.id, p.prediction_text, p.user_id, count(*) as shared
+      from k
+      join prediction_lsh l on l.band_key = k.band and l.prediction_id >= coalesce((
+        select x.prediction_id from prediction_lsh x where x.band_key = k.band
+        order by x.prediction_id desc limit 1 offset ${sql.lit(LSH_PER_BAND - 1)}), 0)
+      join predictions p on p.id = l.prediction_id
+      where p.is_public = 1 or p.user_id = ${authorId}
+      group by p.id, p.prediction_text, p.user_id
+      order by shared desc, p.id desc
+      limit ${limit}`;
+  },
+  (...values) => values.length,
+);
+
 export async function findDuplicateCandidates(
   db: Db,
   bands: readonly string[],
   authorId: number,
   limit = 16,
 ): Promise<DuplicateCandidate[]> {
-  const perBand = [...new Set(bands)].map((band) =>
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('prediction_lsh')
-          .select('prediction_id')
-          .where('band_key', '=', band)
-          .orderBy('prediction_id', 'desc')
-          .limit(LSH_PER_BAND)
-          .as('b'),
-      )
-      .select('b.prediction_id'),
-  );
-  const [first, ...rest] = perBand;
-  if (!first) return [];
-  const hits = rest.reduce((union, next) => union.unionAll(next), first);
-  const rows = await db
-    .selectFrom(hits.as('h'))
-    .innerJoin('predictions as p', 'p.id', 'h.prediction_id')
-    .select(['p.id', 'p.prediction_text', 'p.user_id'])
-    .select((eb) => eb.fn.countAll<number>().as('shared'))
-    .where((eb) => eb.or([eb('p.is_public', '=', 1), eb('p.user_id', '=', authorId)]))
-    .groupBy(['p.id', 'p.prediction_text', 'p.user_id'])
-    .orderBy('shared', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .execute();
+  const unique = [...new Set(bands)];
+  if (unique.length === 0) return [];
+  const { rows } = await candidatesQuery(db, ...unique, authorId, limit);
   return rows.map((r) => ({ id: r.id, text: r.prediction_text, userId: r.user_id }));
 }
 
