@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 
 // The sessions table: one row per issued token, so a token can be revoked before it expires.
 
@@ -25,17 +26,21 @@ export async function insertSession(
     .execute();
 }
 
-/** The session with its member, if it is neither revoked nor expired. */
-export async function findActiveSession(db: Db, id: string, now: string): Promise<ActiveSession | undefined> {
-  const row = await db
+// Read on every authenticated request: built and compiled once (db/reusable-query.ts).
+const activeSessionQuery = reusableQuery('active session', (db: Db, id: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'users.id as userId', 'users.username', 'users.email'])
     .where('sessions.id', '=', id)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
-  return row;
+    .where('sessions.expires_at', '>', now),
+);
+
+/** The session with its member, if it is neither revoked nor expired. */
+export async function findActiveSession(db: Db, id: string, now: string): Promise<ActiveSession | undefined> {
+  const { rows } = await activeSessionQuery(db, id, now);
+  return rows[0];
 }
 
 export async function revokeSessionById(db: Db, id: string, at: string): Promise<void> {

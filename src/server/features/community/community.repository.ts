@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { engagementScore, HOT_DECAY_HOURS, HOT_EPOCH_MS } from './hot-score.ts';
 
 // All community SQL (STYLE.md rule 2). Every query is served by an index: predictions
@@ -189,33 +190,47 @@ export type VoteChange = { kind: 'removed' } | { kind: 'switched' } | { kind: 'a
  * same member removed the row in between: retry. A missing prediction fails the insert on its
  * foreign key.
  */
+// The three statements of a toggle, built and compiled once (db/reusable-query.ts).
+const insertVote = reusableQuery(
+  'insert vote',
+  (db: Db, predictionId: number, userId: number, value: 1 | -1, at: string) =>
+    db
+      .insertInto('votes')
+      .values({ prediction_id: predictionId, user_id: userId, value, created_at: at })
+      .onConflict((oc) => oc.columns(['prediction_id', 'user_id']).doNothing()),
+);
+const deleteVote = reusableQuery(
+  'delete vote',
+  (db: Db, predictionId: number, userId: number, value: 1 | -1) =>
+    db
+      .deleteFrom('votes')
+      .where('prediction_id', '=', predictionId)
+      .where('user_id', '=', userId)
+      .where('value', '=', value),
+);
+const switchVote = reusableQuery(
+  'switch vote',
+  (db: Db, value: 1 | -1, at: string, predictionId: number, userId: number, previous: 1 | -1) =>
+    db
+      .updateTable('votes')
+      .set({ value, created_at: at })
+      .where('prediction_id', '=', predictionId)
+      .where('user_id', '=', userId)
+      .where('value', '=', previous),
+);
+
 export async function toggleVoteRow(
   trx: Db,
   predictionId: number,
   userId: number,
   value: 1 | -1,
 ): Promise<VoteChange> {
-  const inserted = await trx
-    .insertInto('votes')
-    .values({ prediction_id: predictionId, user_id: userId, value, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['prediction_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'added' };
-  const removed = await trx
-    .deleteFrom('votes')
-    .where('prediction_id', '=', predictionId)
-    .where('user_id', '=', userId)
-    .where('value', '=', value)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) return { kind: 'removed' };
-  const switched = await trx
-    .updateTable('votes')
-    .set({ value, created_at: nowIso() })
-    .where('prediction_id', '=', predictionId)
-    .where('user_id', '=', userId)
-    .where('value', '=', value === 1 ? -1 : 1)
-    .executeTakeFirst();
-  return Number(switched.numUpdatedRows) > 0 ? { kind: 'switched' } : { kind: 'raced' };
+  const inserted = await insertVote(trx, predictionId, userId, value, nowIso());
+  if (Number(inserted.numAffectedRows ?? 0) > 0) return { kind: 'added' };
+  const removed = await deleteVote(trx, predictionId, userId, value);
+  if (Number(removed.numAffectedRows ?? 0) > 0) return { kind: 'removed' };
+  const switched = await switchVote(trx, value, nowIso(), predictionId, userId, value === 1 ? -1 : 1);
+  return Number(switched.numAffectedRows ?? 0) > 0 ? { kind: 'switched' } : { kind: 'raced' };
 }
 
 export async function currentVote(db: Db, predictionId: number, userId: number): Promise<UserAction> {
