@@ -69,11 +69,20 @@ export function securityHeaders(extra: CspSources = {}) {
   });
 }
 
+/**
+ * JSON replies are never documents: nothing in them may load or run, so their policy is the
+ * strictest there is (OWASP's advice for APIs), and 250 bytes shorter on every API reply. Swagger
+ * UI (/api/docs) is a page and keeps the page policy.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, headers = securityHeaders()): void {
+  const api = Object.freeze({ ...headers, 'content-security-policy': API_CSP });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    const json = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(json ? api : headers);
     // HSTS only over HTTPS: on plain-HTTP localhost it would break development.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
