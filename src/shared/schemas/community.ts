@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES } from '../rules/community.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
 // 'User interactions', 'FAQ feedback'; §5 'Comment', 'FAQ feedback'; §7): used by the Fastify
@@ -7,29 +8,8 @@ import { z } from 'zod';
 /** SPEC.md §9 'Default quality thresholds'. */
 export const HOT_TOPIC_THRESHOLDS = { predictionReliability: 70, userReliability: 40 } as const;
 
-export const COMMENT_MAX_LENGTH = 500;
-
-/** The texts the UI shows as they are (SPEC.md §5 and §8 'Home page'). */
-export const COMMUNITY_MESSAGES = {
-  commentRequired: 'Comment cannot be empty',
-  commentTooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or fewer`,
-  commentAdded: 'Comment added',
-  liked: 'Prediction liked',
-  disliked: 'Prediction disliked',
-  voteRemoved: 'Vote removed',
-  notFound: 'Prediction not found',
-  likeFailed: 'Failed to like prediction',
-  dislikeFailed: 'Failed to dislike prediction',
-  likeNetwork: 'Network error while liking prediction',
-  dislikeNetwork: 'Network error while disliking prediction',
-  commentFailed: 'Failed to add comment',
-  commentNetwork: 'Network error while submitting comment',
-  feedbackEmailRequired: 'Email is required for feedback',
-  feedbackSubscribeEmail: 'Email is required to subscribe to weekly analytics',
-  feedbackEmailInvalid: 'Please enter a valid email address',
-  feedbackFailed: 'Failed to submit feedback',
-  feedbackThanks: 'Thank you for your feedback!',
-} as const;
+// Zod-free, so the home page can use them without shipping Zod (docs/decisions/003).
+export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };
 
 export const UserActionSchema = z.enum(['liked', 'disliked', '']);
 export type UserAction = z.infer<typeof UserActionSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NEWS_LIMITS } from '../rules/news.ts';
 
 // SPEC.md §3 'News topic' and §7 /api/enhanced-hot-topics, /api/hot-topics.
 
-export const NEWS_LIMITS = { bulletPoints: 4, keywords: 4 } as const;
+export { NEWS_LIMITS };
 
 export const NewsTrendSchema = z.enum(['breaking', 'developing', 'stable']);
 export const NewsTypeSchema = z.enum(['newsapi', 'news', 'breaking', 'community', 'user_predictions']);
