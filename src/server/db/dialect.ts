@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Tables } from './database.ts';
 import type { Dialect } from './connect.ts';
 
@@ -57,4 +57,28 @@ export async function lockMemberPrediction(
 ): Promise<void> {
   if (d !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(${predictionId}::int, ${userId}::int)`.execute(trx);
+}
+
+/**
+ * Serialises writers whose texts share a near-duplicate band, for the rest of the transaction, so
+ * two near-identical posts sent at once cannot both pass the duplicate check. PostgreSQL: one
+ * transaction-scoped advisory lock per band, taken in ascending key order (no deadlocks); texts
+ * with no band in common never wait for each other. SQLite already runs write transactions one at
+ * a time.
+ */
+export async function lockDuplicateBands(trx: Kysely<Tables>, bands: readonly string[]): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter) || bands.length === 0) return;
+  const keys = [...new Set(bands.map(bandLockKey))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // unnest yields the array in order, so the locks are taken in the sorted order.
+  await sql`select pg_advisory_xact_lock(k) from unnest(${keys.map(String)}::bigint[]) as k`.execute(trx);
+}
+
+/** A band key's 63-bit lock key (FNV-1a 64, top bit cleared: a positive bigint). */
+function bandLockKey(band: string): bigint {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < band.length; i++) {
+    h ^= BigInt(band.charCodeAt(i));
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return h & 0x7fffffffffffffffn;
 }

@@ -11,6 +11,7 @@ import {
   type SubmitStatsReply,
 } from '#shared/schemas/predictions';
 import type { Db } from '../../db/database.ts';
+import { lockDuplicateBands } from '../../db/dialect.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { analyzePrediction, qualityTier } from '../../scoring/engine.ts';
@@ -135,8 +136,9 @@ export function createPredictionsService({
     };
 
     const id = await db.transaction().execute(async (trx) => {
-      // Inside the transaction: on SQLite writers are serialised, so two copies sent at once
-      // cannot both pass the check.
+      // Inside the transaction, after the band locks (PostgreSQL; SQLite serialises writers):
+      // two copies sent at once cannot both pass the check.
+      await lockDuplicateBands(trx, bands);
       const candidates = await findDuplicateCandidates(trx, bands, author.id);
       const duplicate = findDuplicate(text, candidates);
       if (duplicate) {

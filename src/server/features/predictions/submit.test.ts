@@ -214,6 +214,23 @@ describe.each(testDialects)('POST /api/predictions on %s', (dialect) => {
     expect(distinct.statusCode).toBe(201);
   });
 
+  it('lets exactly one of several near-identical posts sent at the same instant through', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t)));
+    const variants = [
+      'Norway will sell its last new petrol car in March 2027.',
+      'norway will sell its last new petrol car in March 2027!',
+      'I predict that Norway will sell its last new petrol car in March 2027.',
+      'Norway will sell its last new petrol car in March 2027 ',
+      'NORWAY will sell its last new petrol car in march 2027.',
+      'Norway will sell its last new petrol car, in March 2027.',
+    ];
+    const replies = await Promise.all(
+      members.map((m, i) => submit(t, m, { prediction_text: variants[i], categories: 'Economy' })),
+    );
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
   it('never matches, nor reveals, another member’s private prediction', async () => {
     const cleo = await createMember(t);
     const dan = await createMember(t);
