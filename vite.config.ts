@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,8 +7,16 @@ import { defineConfig } from 'vite';
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 const proxy = { '/api': api, '/metrics': api };
 
-export default defineConfig({
+// React Router 7's package exports name only its development build (dev warnings on, larger), whatever
+// the mode: remix-run/react-router#14102. Production bundles take the production build it also ships.
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -32,4 +41,4 @@ export default defineConfig({
   },
   server: { proxy },
   preview: { proxy },
-});
+}));

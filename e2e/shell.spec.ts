@@ -105,3 +105,25 @@ test('the home page renders at 360 px without horizontal scrolling', async ({ pa
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);
 });
+
+test('a page whose code cannot load shows the error screen inside the shell, and Try Again recovers', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // As after a deployment that replaced the chunks this tab was built against.
+  const chunk = /\/assets\/analytics-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort());
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await expect(page).toHaveURL(/\/analytics$/);
+  // The shell still works: another page clears the error.
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Join & Predict/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('analytics-content')).toBeVisible();
+});

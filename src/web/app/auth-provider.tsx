@@ -1,9 +1,8 @@
-import { type User, UserReplySchema } from '#shared/schemas/accounts';
+import type { User, UserReply } from '#shared/schemas/accounts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiFetch } from '../lib/api-client';
 import { decodeTokenPayload } from '../lib/jwt';
 import { clearSession, readToken, writeToken } from '../lib/token-storage';
-import { z } from 'zod';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -43,7 +42,8 @@ function initialState(): AuthState {
  */
 export async function fetchSessionUser(token: string, signal?: AbortSignal): Promise<User | null> {
   try {
-    const reply = await apiFetch('/api/user', { schema: UserReplySchema, token, signal });
+    // Typed, not parsed: this runs on every page, the home page included, which ships without Zod.
+    const reply = await apiFetch<UserReply>('/api/user', { token, signal });
     return reply.user;
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -89,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const token = readToken();
     if (token) {
       try {
-        await apiFetch('/api/auth/logout', { method: 'POST', schema: z.unknown(), token, timeoutMs: 5_000 });
+        await apiFetch('/api/auth/logout', { method: 'POST', token, timeoutMs: 5_000 });
       } catch {
         // The local session ends regardless; the server session expires on its own.
       }

@@ -1,15 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { readLocalFlag } from '../lib/token-storage';
 import { NavBar } from './nav-bar';
+import { usePageLoading } from './page-loading';
 import { PERF_FLAG_KEY } from './perf-flag';
+import { ErrorBoundary, RouteError } from './route-error';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Only fetched when the debug flag is set, so normal visitors never download web-vitals.
 const PerfMonitor = lazy(() => import('./perf-monitor'));
 
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div
       role="progressbar"
@@ -46,7 +48,13 @@ function Footer() {
   );
 }
 
+/** Holds the viewport while the first page's code arrives, so the footer never jumps down (CLS). */
+function PageFallback() {
+  return <div className="min-h-dvh" aria-busy="true" />;
+}
+
 export function RootLayout() {
+  const { pathname } = useLocation();
   const [showPerf] = useState(() => readLocalFlag(PERF_FLAG_KEY) === '1');
   return (
     <div className="flex min-h-dvh flex-col">
@@ -59,7 +67,12 @@ export function RootLayout() {
       <NavigationProgress />
       <NavBar />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {/* Suspends only on the first page: later navigations keep the old page until the next is ready. */}
+        <Suspense fallback={<PageFallback />}>
+          <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

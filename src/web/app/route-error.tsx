@@ -1,12 +1,33 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { buttonClasses } from '../components/ui/button';
 import { ErrorIcon } from '../components/ui/icons';
 import { LogoMark } from '../components/ui/logo';
-import { NotFoundContent } from './routes/not-found';
+
+interface ErrorBoundaryProps {
+  fallback: ReactNode;
+  /** A new value (the next page's path) clears the error. */
+  resetKey?: unknown;
+  children: ReactNode;
+}
+
+/** Shows `fallback` instead of a subtree that threw while rendering, or whose code failed to load. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: ErrorBoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 function ErrorContent() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <div className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600">
@@ -22,15 +43,16 @@ function ErrorContent() {
         <button type="button" className={buttonClasses()} onClick={() => window.location.reload()}>
           Try Again
         </button>
-        <Link to="/" className={buttonClasses({ variant: 'secondary' })} reloadDocument>
+        {/* A document load, not a client navigation: also outside the router (RootError). */}
+        <a href="/" className={buttonClasses({ variant: 'secondary' })}>
           Go to Home
-        </Link>
+        </a>
       </div>
     </div>
   );
 }
 
-/** errorElement of each page: rendered inside the shell, so navigation keeps working. */
+/** Each page's error screen: rendered inside the shell, so navigation keeps working. */
 export function RouteError() {
   return (
     <>
@@ -40,7 +62,7 @@ export function RouteError() {
   );
 }
 
-/** errorElement of the shell itself: no navigation bar to rely on. */
+/** The error screen of the shell itself: no navigation bar to rely on. */
 export function RootError() {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -133,6 +133,31 @@ describe('apiFetch', () => {
   });
 });
 
+describe('apiFetch without a schema (the home page: no Zod)', () => {
+  it('returns the JSON as the server sent it, and still reports unparseable JSON', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, topics: [{ id: 1 }] }));
+    expect(await apiFetch<{ topics: { id: number }[] }>('/api/hot-topics/ai', { token: null })).toEqual({
+      success: true,
+      topics: [{ id: 1 }],
+    });
+    fetchMock.mockResolvedValueOnce(new Response('{not json', { status: 200 }));
+    const error = await failure(apiFetch('/api/hot-topics/ai', { token: null }));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
+  it('reads the server error shape without a schema, and rejects look-alikes', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(429, { success: false, message: 'Slow down', code: 'RATE_LIMITED' }),
+    );
+    const limited = await failure(apiFetch('/api/predictions/1/like', { method: 'POST' }));
+    expect([limited.status, limited.message, limited.code]).toEqual([429, 'Slow down', 'RATE_LIMITED']);
+    fetchMock.mockResolvedValueOnce(json(500, { success: false, message: 'x', code: 7 }));
+    expect((await failure(apiFetch('/api/x', {}))).code).toBe('HTTP_500');
+    fetchMock.mockResolvedValueOnce(json(400, { success: false, message: 'x', code: 'C', details: [1] }));
+    expect((await failure(apiFetch('/api/x', {}))).code).toBe('HTTP_400');
+  });
+});
+
 describe('shouldRetry', () => {
   it('never retries client errors and retries others twice', () => {
     expect(shouldRetry(0, new ApiError(404, 'x', 'NOT_FOUND'))).toBe(false);

@@ -1,4 +1,4 @@
-import { ErrorReplySchema } from '#shared/schemas/common';
+import type { ErrorReply } from '#shared/schemas/common';
 import type { z } from 'zod';
 import { readToken } from './token-storage';
 
@@ -30,8 +30,13 @@ export interface ApiFetchOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. Leave undefined for no body (Fastify rejects an empty JSON body). */
   body?: unknown;
-  /** Parses the successful reply; the call's type comes from it. */
-  schema: z.ZodType<T>;
+  /**
+   * Parses the successful reply with its shared Zod schema; the call's type comes from it. The home
+   * page's calls and the session check leave it out and name the reply's type instead
+   * (`apiFetch<HotTopicsReply>(…)`): the server already serialised the reply through that same schema,
+   * and parsing it again would put Zod (~25 KB gzipped) on the home page (docs/decisions/003).
+   */
+  schema?: z.ZodType<T>;
   /** The bearer token: omitted → the stored one; null → send none. */
   token?: string | null;
   timeoutMs?: number;
@@ -56,6 +61,18 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text);
 }
 
+/** The server's error shape, checked by hand so that reading an error never needs Zod. */
+function isErrorReply(body: unknown): body is ErrorReply {
+  if (typeof body !== 'object' || body === null) return false;
+  const { success, message, code, details } = body as Record<string, unknown>;
+  return (
+    success === false &&
+    typeof message === 'string' &&
+    typeof code === 'string' &&
+    (details === undefined || (typeof details === 'object' && details !== null && !Array.isArray(details)))
+  );
+}
+
 /** Turns a non-2xx reply into an ApiError, using the server's `{ success:false, message, code }` when present. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown;
@@ -64,9 +81,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = ErrorReplySchema.safeParse(body);
-  if (parsed.success) {
-    const { message, code, details } = parsed.data;
+  if (isErrorReply(body)) {
+    const { message, code, details } = body;
     return new ApiError(response.status, message, code, details);
   }
   const message =
@@ -125,6 +141,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
   } catch {
     throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, 'INVALID_RESPONSE');
   }
+  if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.warn(`Unexpected reply from ${method} ${path}`, parsed.error.issues);

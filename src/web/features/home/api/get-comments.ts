@@ -1,4 +1,4 @@
-import { CommentsReplySchema } from '#shared/schemas/community';
+import type { CommentsReply } from '#shared/schemas/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ import { apiFetch } from '../../../lib/api-client';
 export const commentsKey = (id: number) => ['comments', id] as const;
 
 export const getComments = (id: number, signal?: AbortSignal) =>
-  apiFetch(`/api/predictions/${id}/comments`, { schema: CommentsReplySchema, signal });
+  apiFetch<CommentsReply>(`/api/predictions/${id}/comments`, { signal });
 
 export const commentsQuery = (id: number, enabled: boolean) =>
   queryOptions({

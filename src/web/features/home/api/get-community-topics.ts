@@ -1,4 +1,4 @@
-import { type CommunityTopic, HotTopicsReplySchema } from '#shared/schemas/community';
+import type { CommunityTopic, HotTopicsReply } from '#shared/schemas/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
@@ -9,7 +9,7 @@ import { keepCommunityTopic } from '../lib/topic-filters';
 export const communityTopicsKey = ['hot-topics', 'community'] as const;
 
 export async function getCommunityTopics(signal?: AbortSignal): Promise<CommunityTopic[]> {
-  const reply = await apiFetch('/api/hot-topics/ai', { schema: HotTopicsReplySchema, token: null, signal });
+  const reply = await apiFetch<HotTopicsReply>('/api/hot-topics/ai', { token: null, signal });
   return reply.topics.filter(keepCommunityTopic);
 }
 

@@ -1,4 +1,4 @@
-import { HomepageStatsSchema } from '#shared/schemas/home';
+import type { HomepageStats } from '#shared/schemas/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client';
 // and keeps them when the call fails.
 
 export const getHomepageStats = (signal?: AbortSignal) =>
-  apiFetch('/api/stats/homepage', { schema: HomepageStatsSchema, token: null, signal });
+  apiFetch<HomepageStats>('/api/stats/homepage', { token: null, signal });
 
 export const homepageStatsQuery = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { InteractionsReplySchema } from '#shared/schemas/community';
+import type { InteractionsReply } from '#shared/schemas/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -8,10 +8,9 @@ export const interactionsKey = ['interactions'] as const;
 
 export const getInteractions = async (predictionIds: number[], signal?: AbortSignal) =>
   (
-    await apiFetch('/api/predictions/interactions', {
+    await apiFetch<InteractionsReply>('/api/predictions/interactions', {
       method: 'POST',
       body: { predictionIds },
-      schema: InteractionsReplySchema,
       signal,
     })
   ).interactions;

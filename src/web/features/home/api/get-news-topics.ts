@@ -1,8 +1,4 @@
-import {
-  EnhancedHotTopicsReplySchema,
-  HotTopicsFallbackReplySchema,
-  type NewsTopic,
-} from '#shared/schemas/news';
+import type { EnhancedHotTopicsReply, HotTopicsFallbackReply, NewsTopic } from '#shared/schemas/news';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
@@ -15,18 +11,11 @@ export const newsTopicsKey = ['hot-topics', 'news'] as const;
 export async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> {
   let topics: NewsTopic[];
   try {
-    topics = (
-      await apiFetch('/api/enhanced-hot-topics', {
-        schema: EnhancedHotTopicsReplySchema,
-        token: null,
-        signal,
-      })
-    ).topics;
+    topics = (await apiFetch<EnhancedHotTopicsReply>('/api/enhanced-hot-topics', { token: null, signal }))
+      .topics;
   } catch (error) {
     if (signal?.aborted) throw error;
-    topics = (
-      await apiFetch('/api/hot-topics', { schema: HotTopicsFallbackReplySchema, token: null, signal })
-    ).topics;
+    topics = (await apiFetch<HotTopicsFallbackReply>('/api/hot-topics', { token: null, signal })).topics;
   }
   return topics.filter((t) => t.title.trim() !== '').map(normaliseNewsTopic);
 }

@@ -1,8 +1,5 @@
-import {
-  COMMUNITY_MESSAGES as MSG,
-  CommentPostReplySchema,
-  type CommunityTopic,
-} from '#shared/schemas/community';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
+import type { CommentPostReply, CommunityTopic } from '#shared/schemas/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { communityTopicsKey } from './get-community-topics';
@@ -11,11 +8,7 @@ import { commentsKey } from './get-comments';
 // POST /api/predictions/{id}/comments: { comment } → comments_count.
 
 export const postComment = (id: number, comment: string) =>
-  apiFetch(`/api/predictions/${id}/comments`, {
-    method: 'POST',
-    body: { comment },
-    schema: CommentPostReplySchema,
-  });
+  apiFetch<CommentPostReply>(`/api/predictions/${id}/comments`, { method: 'POST', body: { comment } });
 
 export function commentErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.isNetworkError) return MSG.commentNetwork;

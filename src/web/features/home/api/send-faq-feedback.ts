@@ -1,10 +1,11 @@
-import { type FaqFeedbackBody, FaqFeedbackReplySchema } from '#shared/schemas/community';
+import type { FaqFeedbackBody, FaqFeedbackReplySchema } from '#shared/schemas/community';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 // POST /api/faq-feedback: anyone may send it; a signed-in member's token links it to them.
 
 export const sendFaqFeedback = (body: FaqFeedbackBody) =>
-  apiFetch('/api/faq-feedback', { method: 'POST', body, schema: FaqFeedbackReplySchema });
+  apiFetch<z.infer<typeof FaqFeedbackReplySchema>>('/api/faq-feedback', { method: 'POST', body });
 
 export const useSendFaqFeedback = () => useMutation({ mutationFn: sendFaqFeedback });

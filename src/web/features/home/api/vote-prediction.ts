@@ -1,4 +1,5 @@
-import { COMMUNITY_MESSAGES as MSG, type CommunityTopic, VoteReplySchema } from '#shared/schemas/community';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
+import type { CommunityTopic, VoteReply } from '#shared/schemas/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '../../../lib/api-client';
 import { communityTopicsKey } from './get-community-topics';
@@ -9,7 +10,7 @@ import { interactionsKey } from './get-interactions';
 export type VoteKind = 'like' | 'dislike';
 
 export const votePrediction = (id: number, kind: VoteKind) =>
-  apiFetch(`/api/predictions/${id}/${kind}`, { method: 'POST', schema: VoteReplySchema });
+  apiFetch<VoteReply>(`/api/predictions/${id}/${kind}`, { method: 'POST' });
 
 /** SPEC.md §8 'Home page': the message the card shows for a failed vote. */
 export function voteErrorMessage(error: unknown, kind: VoteKind): string {

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from '#shared/schemas/community';
+import { COMMENT_MAX_LENGTH } from '#shared/rules/community';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,8 +9,9 @@ import { SendIcon } from './icons';
 
 // SPEC.md §4 'Comments' and §5 'Comment': loads once when first opened; posting clears the box,
 // refetches the list and updates the count; 'Posting...' while sending; 500 characters at most.
+// Loaded when a member first opens a panel: guests never can, so the home page does not ship it.
 
-export function CommentPanel({
+export default function CommentPanel({
   predictionId,
   id,
   onFocusChange,

@@ -1,11 +1,13 @@
 import type { CommunityTopic } from '#shared/schemas/community';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
 import { relativeTime } from '../lib/relative-time';
-import { CommentPanel } from './comment-panel';
 import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
+
+const CommentPanel = lazy(() => import('./comment-panel'));
 
 export interface CommunityCardProps {
   topic: CommunityTopic;
@@ -130,7 +132,15 @@ export function CommunityCard({
         </p>
       ) : null}
       {commentsOpen ? (
-        <CommentPanel predictionId={topic.id} id={panelId} onFocusChange={onCommentFocus} />
+        <Suspense
+          fallback={
+            <p className="mt-4 flex items-center gap-2 border-t border-ink-200 pt-4 text-sm text-ink-500">
+              <Spinner size="sm" label={null} /> Loading comments…
+            </p>
+          }
+        >
+          <CommentPanel predictionId={topic.id} id={panelId} onFocusChange={onCommentFocus} />
+        </Suspense>
       ) : null}
     </article>
   );

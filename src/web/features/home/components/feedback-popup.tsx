@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/schemas/community';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,4 +1,4 @@
-import { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/schemas/home';
+import { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats';
 import { ButtonLink } from '../../../components/ui/button';
 import { useHomepageStats } from '../api/get-homepage-stats';
 

@@ -1,5 +1,6 @@
 import type { CommunityTopic } from '#shared/schemas/community';
-import { NEWS_LIMITS, type NewsTopic } from '#shared/schemas/news';
+import { NEWS_LIMITS } from '#shared/rules/news';
+import type { NewsTopic } from '#shared/schemas/news';
 
 // SPEC.md §5 'Data filtering on the home page'. The spec's rule that drops texts containing
 // 'test' or 'debug' is not applied: it hides real predictions ('the latest…', 'protests…'); demo
