@@ -58,6 +58,21 @@ function voteRequest(request: BenchRequest): BenchRequest {
 /** What every browser sends with a fetch(); the cached replies are kept compressed for it. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** The same members asking for their votes on one prediction: a signed-in call's floor. */
+function interactionsRequest(request: BenchRequest): BenchRequest {
+  const i = next++;
+  return {
+    ...request,
+    method: 'POST',
+    headers: {
+      ...request.headers,
+      'content-type': 'application/json',
+      authorization: `Bearer ${tokens[i % tokens.length]}`,
+    },
+    body: JSON.stringify({ predictionIds: [predictionIds[(i * 7919) % predictionIds.length]] }),
+  };
+}
+
 export const communityTargets: BenchTarget[] = [
   { name: 'GET /api/hot-topics/ai', path: '/api/hot-topics/ai', headers: BROWSER, minRatio: 0.5 },
   { name: 'GET /api/enhanced-hot-topics', path: '/api/enhanced-hot-topics', headers: BROWSER, minRatio: 0.5 },
@@ -69,5 +84,15 @@ export const communityTargets: BenchTarget[] = [
     minRatio: 0.2,
     prepare: prepareVoters,
     setupRequest: voteRequest,
+  },
+  {
+    // No budget: the reference a toggle is held against (docs/decisions/011-write-path-budgets.md).
+    // The same pipeline (bearer session check, per-member limit, body validation) and one indexed
+    // read instead of the toggle's writes.
+    name: 'POST /api/predictions/interactions (signed-in floor, reference)',
+    method: 'POST',
+    path: '/api/predictions/interactions',
+    prepare: prepareVoters,
+    setupRequest: interactionsRequest,
   },
 ];
