@@ -66,7 +66,7 @@ function numberWordsToDigits(tokens: string[]): string[] {
 }
 
 const LEAD_INS =
-  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|creo que\s*|pienso que\s*|predigo que\s*|penso che\s*|acho que\s*|ich denke,?\s*(?:dass\s*)?|bence\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
+  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|(?:predicci[oó]n|pron[oó]stico|pr[ée]diction|pr[ée]vision|prognose|vorhersage|previsione|previs[ãa]o|tahmin|прогноз|پیش\s?بینی|预测|預測|予測|예측)\s*:?\s+|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|creo que\s*|pienso que\s*|predigo que\s*|penso che\s*|acho que\s*|ich denke,?\s*(?:dass\s*)?|bence\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
 
 // Currency words and signs written after the amount, with an optional scale word between.
 const CURRENCY_SIGNS: Record<string, string> = {
@@ -94,14 +94,62 @@ const CURRENCY_SIGNS: Record<string, string> = {
   یورو: '€',
 };
 const CURRENCY_AFTER =
-  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|dólares|dolares|dollari|доллар|долларов|евро|دلار|یورو)(?![\p{L}\p{N}])/gu;
+  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|t|tn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|dólares|dolares|dollari|доллар|долларов|евро|دلار|یورو)(?![\p{L}\p{N}])/gu;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+// Every script's decimal digits ('२०३०', '০', '๒') as ASCII: each block of ten starts at its zero.
+function asciiDigits(text: string): string {
+  return text.replace(/[^\P{Nd}0-9]/gu, (d) => {
+    const code = d.codePointAt(0) ?? 0;
+    let zero = code;
+    while (zero > 0 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+    return String((code - zero) % 10);
+  });
+}
+
+// Abbreviated English month names, spelt out ('Dec 2027' is 'December 2027').
+const MONTHS: Record<string, string> = {
+  jan: 'january',
+  feb: 'february',
+  mar: 'march',
+  apr: 'april',
+  jun: 'june',
+  jul: 'july',
+  aug: 'august',
+  sep: 'september',
+  sept: 'september',
+  oct: 'october',
+  nov: 'november',
+  dec: 'december',
+};
+
+// Scale words after a number, as a multiplier: '1 million' and '1,000,000' are one number, as are
+// '6万' and '60000'. Long-scale words ('billón') are left alone.
+const SCALES: ReadonlyArray<readonly [RegExp, number]> = [
+  [
+    /(\d+(?:\.\d+)?)\s?(?:million|millions|millón|millones|millionen|milioni|milhões|milhão|миллион\p{L}*|میلیون)(?![\p{L}\p{N}])/gu,
+    1e6,
+  ],
+  [
+    /(\d+(?:\.\d+)?)\s?(?:billion|billions|milliard|milliards|milliarden|miliardi|миллиард\p{L}*|میلیارد)(?![\p{L}\p{N}])/gu,
+    1e9,
+  ],
+  [/(\d+(?:\.\d+)?)\s?(?:trillion|trillions)(?![\p{L}\p{N}])/gu, 1e12],
+  [/(\d+(?:\.\d+)?)(?:万|萬|만)/gu, 1e4],
+  [/(\d+(?:\.\d+)?)(?:億|亿|억)/gu, 1e8],
+];
+
+function expandScales(text: string): string {
+  let s = text;
+  for (const [re, factor] of SCALES)
+    s = s.replace(re, (_, n: string) => String(Math.round(Number(n) * factor)));
+  return s;
+}
+
 /** Tokens of the normalised text; CJK text is tokenised per character. */
 export function duplicateTokens(text: string): string[] {
-  let s = text
-    .normalize('NFKC')
+  let s = asciiDigits(text.normalize('NFKC'))
     .toLowerCase()
     .replace(/[ي]/g, 'ی')
     .replace(/[ك]/g, 'ک')
@@ -132,11 +180,16 @@ export function duplicateTokens(text: string): string[] {
     )
     .replace(/(\d)\s?(?:m|mn|mln|mio)(?![\p{L}\p{N}])/gu, '$1 million')
     .replace(/(\d)\s?(?:b|bn|bln|mrd)(?![\p{L}\p{N}])/gu, '$1 billion')
+    .replace(/(\d)\s?(?:t|tn|trn)(?![\p{L}\p{N}])/gu, '$1 trillion')
+    // A range or season is one token whichever mark joins it ('2027-28', '2027/28', '2027–28');
+    // a word joined to a number is two ('mid-2027' is 'mid 2027').
+    .replace(/(?<=\d)\s?[-/–]\s?(?=\d)/gu, '-')
+    .replace(/(?<=\p{L})-(?=\d)|(?<=\d)-(?=\p{L})/gu, ' ')
     .replace(/[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .replace(/(^|\s)['+-]+|['+-]+(?=\s|$)/g, '$1')
     .trim();
-  s = s.replace(LEAD_INS, '').trim();
+  s = expandScales(s.replace(LEAD_INS, '').trim());
   const tokens: string[] = [];
   for (const chunk of s.split(/\s+/u)) {
     if (!chunk) continue;
@@ -147,7 +200,10 @@ export function duplicateTokens(text: string): string[] {
       for (const part of chunk.split(/(?<=\d)(?=[%$€£])|(?<=[%$€£])(?=\d)/u)) tokens.push(part);
     }
   }
-  return numberWordsToDigits(tokens);
+  return expandScales(numberWordsToDigits(tokens).join(' '))
+    .split(' ')
+    .filter(Boolean)
+    .map((t) => MONTHS[t] ?? t);
 }
 
 export function normalizeForDuplicate(text: string): string {

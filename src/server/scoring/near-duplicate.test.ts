@@ -126,3 +126,28 @@ describe('1.2.0 number spellings', () => {
     ).toBe(false);
   });
 });
+
+describe('1.3.0 number formats, scripts and compounds', () => {
+  it.each([
+    ['Amazon will be worth $3 trillion by 2028.', 'amazon will be worth 3T USD by 2028'],
+    ['The population will reach 2.5 million by 2030.', 'The population will reach 2,500,000 by 2030.'],
+    ['Inflation will fall below 2% by mid-2028.', 'inflation will fall below 2% by mid 2028'],
+    ['The Fed will cut rates in Sept 2027.', 'The Fed will cut rates in September 2027.'],
+    ['Health care spending will double by 2035.', 'Healthcare spending will double by 2035.'],
+    ['Prognose: Der DAX steigt 2027 über 25.000 Punkte.', 'Der DAX steigt 2027 über 25000 Punkte.'],
+    ['বাংলাদেশ ২০৩০ সালের মধ্যে মধ্যম আয়ের দেশ হবে।', 'বাংলাদেশ 2030 সালের মধ্যে মধ্যম আয়ের দেশ হবে।'],
+    ['삼성전자 주가는 2027년에 10만원을 넘을 것이다.', '삼성전자 주가는 2027년에 100000원을 넘을 것이다.'],
+  ])('calls "%s" and "%s" duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['Amazon will be worth $3 trillion by 2028.', 'Amazon will be worth $4 trillion by 2028.'],
+    ['The population will reach 2.5 million by 2030.', 'The population will reach 2,600,000 by 2030.'],
+    ['The Fed will cut rates in Sept 2027.', 'The Fed will cut rates in October 2027.'],
+    // CJK words differ by one character: '넘을' (exceed) and '밑돌' (fall short).
+    ['삼성전자 주가는 2027년에 10만원을 넘을 것이다.', '삼성전자 주가는 2027년에 10만원을 밑돌 것이다.'],
+  ])('keeps "%s" and "%s" apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});

@@ -159,14 +159,46 @@ function isNegation(token: string): boolean {
   return NEGATION.test(token);
 }
 
+const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+// CJK is tokenised per character, and a set of characters forgets their order: '인하' (cut) and
+// '인상' (raise) share '인', and '상' occurs elsewhere in the sentence. Pairs of neighbouring
+// characters keep the word.
+function claimTokens(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? '';
+    const next = tokens[i + 1] ?? '';
+    if (CJK_CHAR.test(t) && CJK_CHAR.test(next)) out.push(t + next);
+    else if (!CJK_CHAR.test(t) || !CJK_CHAR.test(tokens[i - 1] ?? '')) out.push(t);
+  }
+  return out;
+}
+
+// A compound written as one word on one side and two on the other ('جیره‌بندی' / 'جیره بندی',
+// 'healthcare' / 'health care') is the same word.
+function joinCompounds(a: readonly string[], b: readonly string[]): [string[], string[]] {
+  const join = (tokens: readonly string[], other: ReadonlySet<string>) => {
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const pair = `${tokens[i]}${tokens[i + 1] ?? ''}`;
+      if (i + 1 < tokens.length && !/\d/u.test(pair) && other.has(pair)) {
+        out.push(pair);
+        i++;
+      } else out.push(tokens[i] ?? '');
+    }
+    return out;
+  };
+  return [join(a, new Set(b)), join(b, new Set(a))];
+}
+
 /**
  * Why two similar texts still make different claims, or null. Numbers must agree, negation
  * must agree, and a word replaced by another word (not a typo) makes a different claim; words
  * added on one side only are allowed up to a small share of the text.
  */
 export function claimConflict(textA: string, textB: string): string | null {
-  const a = duplicateTokens(textA);
-  const b = duplicateTokens(textB);
+  const [a, b] = joinCompounds(claimTokens(duplicateTokens(textA)), claimTokens(duplicateTokens(textB)));
   const numbers = (t: string[]) =>
     t
       .filter((x) => /\d/.test(x))
