@@ -448,3 +448,34 @@ test.describe
       await expect(news(page).getByRole('article').first()).toBeVisible();
     });
   });
+
+test('on a phone every carousel dot is a 24 px target in view, and slides stay aligned after a resize', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  for (const carousel of [community(page), news(page)]) {
+    await expect(carousel.getByRole('article').first()).toBeVisible();
+    const dots = carousel.getByRole('button', { name: /^Show (prediction|story) \d+$/ });
+    expect(await dots.count()).toBeGreaterThan(1);
+    for (const box of await Promise.all((await dots.all()).map((d) => d.boundingBox()))) {
+      expect(box?.width).toBeGreaterThanOrEqual(24);
+      expect(box?.height).toBeGreaterThanOrEqual(24);
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+    }
+  }
+  // Embla re-measures on resize (a phone turned sideways and back): the shown slide must still
+  // start where the carousel does.
+  const carousel = community(page);
+  const offset = async () => {
+    const viewport = await carousel.locator('.overflow-hidden').first().boundingBox();
+    const slide = await carousel.getByRole('group', { name: /^1 of / }).boundingBox();
+    return Math.round((slide?.x ?? 0) - (viewport?.x ?? 0));
+  };
+  expect(await offset()).toBe(0);
+  for (const width of [800, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    await expect.poll(offset).toBe(0);
+  }
+});

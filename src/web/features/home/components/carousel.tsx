@@ -9,6 +9,12 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons'
 // buttons, a rotation control, and a polite live region only while rotation is off. Hidden slides
 // are inert, so keyboard focus never lands off-screen. No auto-advance under reduced motion.
 
+/**
+ * The control row's height, loaded or not: arrows and rotation button (36 px), with the dots on a
+ * row of their own below them on a phone. Placeholders (skeletons, empty states) reserve the same.
+ */
+export const CONTROLS_HEIGHT = 'mt-3 h-[4.25rem] sm:h-9';
+
 export interface CarouselTimings {
   /** Auto-advance every… */
   intervalMs: number;
@@ -112,7 +118,10 @@ export function Carousel({
       onTouchEnd={() => setTouching(false)}
       onTouchCancel={() => setTouching(false)}
     >
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* Positioned, so Embla measures the slides and their container from the same origin:
+          otherwise a window resize re-measures the slides against the (transformed) container
+          and shifts every slide by the viewport's offset on the page. */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div
           id={`${id}-slides`}
           className="flex touch-pan-y"
@@ -134,9 +143,9 @@ export function Carousel({
         </div>
       </div>
       {count <= 1 ? (
-        <div className="mt-3 h-9" />
+        <div className={CONTROLS_HEIGHT} />
       ) : (
-        <div className="mt-3 flex items-center justify-between gap-2">
+        <div className={cn(CONTROLS_HEIGHT, 'flex flex-wrap items-center justify-between gap-x-2 gap-y-2')}>
           <div className="flex items-center gap-2">
             <button
               type="button"
@@ -157,7 +166,8 @@ export function Carousel({
               <ChevronRightIcon className="size-5" />
             </button>
           </div>
-          <div className="flex min-w-0 flex-1 items-center justify-center overflow-hidden">
+          {/* Below the arrows on a phone, so every dot keeps a 24 px target (WCAG 2.5.8). */}
+          <div className="order-last flex w-full min-w-0 flex-wrap items-center justify-center sm:order-none sm:w-auto sm:flex-1">
             {slides.map((_, i) => (
               <button
                 key={i}
@@ -166,12 +176,12 @@ export function Carousel({
                 aria-current={i === selected ? 'true' : undefined}
                 aria-controls={`${id}-slides`}
                 onClick={() => go(i)}
-                className="group grid size-4 shrink-0 place-items-center rounded-full sm:size-6"
+                className="group grid size-6 shrink-0 place-items-center rounded-full"
               >
                 <span
                   className={cn(
-                    'block size-1.5 rounded-full transition-all sm:size-2',
-                    i === selected ? 'w-3.5 bg-brand-600 sm:w-5' : 'bg-ink-300 group-hover:bg-ink-400',
+                    'block size-2 rounded-full transition-all',
+                    i === selected ? 'w-5 bg-brand-600' : 'bg-ink-300 group-hover:bg-ink-400',
                   )}
                 />
               </button>

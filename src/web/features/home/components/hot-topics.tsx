@@ -9,7 +9,7 @@ import { useInteractions } from '../api/get-interactions';
 import { useNewsTopics } from '../api/get-news-topics';
 import { useVotePrediction, type VoteKind } from '../api/vote-prediction';
 import { writeHotTopicsCache } from '../lib/hot-topics-cache';
-import { Carousel } from './carousel';
+import { CONTROLS_HEIGHT, Carousel } from './carousel';
 import { CommunityCard } from './community-card';
 import { NewspaperIcon } from './icons';
 import { NewsCard } from './news-card';
@@ -66,7 +66,7 @@ function SkeletonCard() {
   return (
     <div>
       <SkeletonBody />
-      <div className="mt-3 h-9" />
+      <div className={CONTROLS_HEIGHT} />
     </div>
   );
 }
@@ -200,7 +200,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
                 </div>
               ) : null}
               {shownTopics.length === 0 ? (
-                <p className="mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center text-sm text-ink-500 ring-1 ring-ink-200/70">
+                <p className="mb-20 sm:mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center text-sm text-ink-500 ring-1 ring-ink-200/70">
                   No community predictions yet. Be the first to share one!
                 </p>
               ) : (
@@ -241,7 +241,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
           {news.isPending ? (
             <SkeletonCard />
           ) : newsFailed ? (
-            <div className="mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center ring-1 ring-ink-200/70">
+            <div className="mb-20 sm:mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center ring-1 ring-ink-200/70">
               <div role="alert">
                 <p className="font-semibold text-ink-900">Unable to load hot topics</p>
                 <Button
@@ -256,7 +256,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
               </div>
             </div>
           ) : news.data.length === 0 ? (
-            <p className="mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center text-sm text-ink-500 ring-1 ring-ink-200/70">
+            <p className="mb-20 sm:mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center text-sm text-ink-500 ring-1 ring-ink-200/70">
               <span>
                 <SparklesIcon className="mx-auto mb-2 size-6 text-brand-500" />
                 No news stories yet: the first refresh is on its way.
