@@ -191,3 +191,55 @@ describe('1.2.0 generalisation signals', () => {
     ).toBe('spam');
   });
 });
+
+describe('1.3.0 statistical model', () => {
+  const now = new Date('2026-11-01T00:00:00Z');
+  const analyse = (text: string, rulesOnly = false) =>
+    rulesOnly
+      ? analyzePrediction({ text, categories: [], now }, null)
+      : analyzePrediction({ text, categories: [], now });
+  const modelLine = (a: ReturnType<typeof analyse>) => a.reasons.find((r) => r.code === 'statistical_model');
+
+  it('says in plain words when the model raises a flag, and the points still add up', () => {
+    const text =
+      'As we look ahead, the intersection of technology and society will continue to evolve, creating new opportunities and challenges for businesses and individuals alike.';
+    expect(analyse(text, true).is_flagged).toBe(false);
+    const a = analyse(text);
+    expect(a.flag_reasoning).toMatchObject({ category: 'machine_generated', ai_generated: true });
+    expect(a.verdict).toBe('warn');
+    expect(modelLine(a)?.label).toMatch(
+      /^Reads like a chat assistant wrote it \(statistical model, \d+% confident\)$/,
+    );
+    expect(modelLine(a)?.effect).toBe(0);
+    expect(a.flag_reasoning?.detailed_explanation).toContain('statistical model');
+    expect(a.reasons.reduce((sum, r) => sum + r.effect, 0)).toBe(a.reliability_score);
+  });
+
+  it("keeps a plain forecast the rules would call 'not a prediction', and says why", () => {
+    const text = 'Prices in Lisbon keep climbing.';
+    expect(analyse(text, true).flag_reasoning?.category).toBe('not_a_prediction');
+    const a = analyse(text);
+    expect(a.is_flagged).toBe(false);
+    expect(modelLine(a)?.label).toMatch(/^Reads like a forecast \(statistical model, \d+% confident\)/);
+  });
+
+  it('leaves the rules alone when they are sure, and adds no model line', () => {
+    const a = analyse('Tesla will deliver more than 2.5 million vehicles worldwide in 2027.');
+    expect(a.is_flagged).toBe(false);
+    expect(modelLine(a)).toBeUndefined();
+    expect(
+      analyse('Shut up you stupid loser, nobody cares about your predictions.').flag_reasoning?.category,
+    ).toBe('abusive');
+  });
+
+  it.each([
+    'Bitcoin will crash to zero and every holder will be wiped out by 2027.',
+    'This government will collapse within a year, mark my words.',
+    'Gas prices will explode next summer and people will riot in the streets.',
+    'The Fed is clueless and will hike rates again in March 2027 anyway.',
+    'Tesla is finished. Musk will be gone as CEO by 2028.',
+    'The housing market is a scam and it will crash hard in 2027.',
+  ])('never rejects a blunt but legitimate forecast: %s', (text) => {
+    expect(analyse(text).verdict).not.toBe('reject');
+  });
+});

@@ -1,16 +1,18 @@
 import { scoreCategories } from '#shared/rules/category-suggestion';
 import vader from 'vader-sentiment';
-import { englishSignals } from './english.ts';
+import { type EnglishSignals, englishSignals } from './english.ts';
+import { committedModel, type FlagModel, modelInput } from './flag-model.ts';
+import { modelOpinion } from './combine.ts';
 import { decideFlag, FLAG_SCORE_CAP, FLAG_VERDICT, flagReasoning } from './flags.ts';
-import { moderate } from './moderation.ts';
-import { assessQuality, BASE_POINTS } from './quality.ts';
+import { type Moderation, moderate } from './moderation.ts';
+import { assessQuality, BASE_POINTS, type QualityOutcome } from './quality.ts';
 import { suggestionsFor } from './suggestions.ts';
-import { extractFeatures } from './text-features.ts';
+import { extractFeatures, type TextFeatures } from './text-features.ts';
 import type { Analysis, AuthorHistory, PredictionInput, QualityTier, Reason } from './types.ts';
 
 // Bump on any change that can move a score or a flag: stored analyses carry it, a re-score job
 // recomputes those with an older version, and eval/results.json must match it.
-export const SCORING_VERSION = '1.2.0';
+export const SCORING_VERSION = '1.3.0';
 
 // SPEC.md §3 quality tiers, on the same cut-offs as §9's reliability labels (80/60/40).
 export const QUALITY_TIER_CUTOFFS = { high: 80, good: 60, fair: 40 } as const;
@@ -65,17 +67,39 @@ function sentimentOf(text: string, language: string): number {
   return Math.round(clamp(compound, -1, 1) * 1000) / 1000;
 }
 
-export function analyzePrediction(input: PredictionInput): Analysis {
-  const f = extractFeatures(input.text);
+export interface RuleAssessment {
+  f: TextFeatures;
+  en: EnglishSignals | null;
+  mod: Moderation;
+  quality: QualityOutcome;
+}
+
+/** What the hand-written rules measure in a text, before any flag is decided. */
+export function assessText(text: string, now: Date | undefined): RuleAssessment {
+  const f = extractFeatures(text);
   const en = f.language === 'en' ? englishSignals(f.text, f.lower) : null;
   const mod = moderate(f);
-  const quality = assessQuality(f, en, mod, input.now);
-  const decision = decideFlag(f, mod, quality, input.duplicateOf);
+  return { f, en, mod, quality: assessQuality(f, en, mod, now) };
+}
+
+/**
+ * `model` is the committed statistical model unless another is passed (cross-validation trains
+ * one per fold); null scores with the rules alone.
+ */
+export function analyzePrediction(
+  input: PredictionInput,
+  model: FlagModel | null = committedModel(),
+): Analysis {
+  const { f, mod, quality } = assessText(input.text, input.now);
+  const opinion = model ? modelOpinion(model, modelInput(f, model)) : null;
+  const { decision, modelNote } = decideFlag(f, mod, quality, input.duplicateOf, opinion);
 
   const reasons: Reason[] = [
     { code: 'base', label: 'Starting point', effect: BASE_POINTS },
     ...quality.reasons,
   ];
+  // The model moves flags, not points: its line says what it read (the flag cap does the rest).
+  if (modelNote) reasons.push({ code: 'statistical_model', label: modelNote, effect: 0 });
   const mismatch = categoryReason(f.text, input.categories);
   if (mismatch) reasons.push(mismatch);
 

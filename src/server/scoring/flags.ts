@@ -1,11 +1,20 @@
+import {
+  COMBINATION,
+  type Combination,
+  combine,
+  FLAG_THRESHOLDS,
+  type ModelFlag,
+  type ModelOpinion,
+  ruleMeasures,
+  rulePoints,
+} from './combine.ts';
+import type { ModelClass } from './flag-model.ts';
 import type { Moderation } from './moderation.ts';
 import type { QualityOutcome } from './quality.ts';
 import type { TextFeatures } from './text-features.ts';
 import type { FlagCategory, FlagReasoning, PredictionInput, Severity, Verdict } from './types.ts';
 
-// Points at which a signal becomes a flag (see moderation.ts for how points are earned). Four
-// points means two independent pieces of evidence, or one that only abuse/spam produces.
-export const FLAG_THRESHOLDS = { spam: 4, abusive: 4, gibberish: 4, machine_generated: 4 } as const;
+export { FLAG_THRESHOLDS } from './combine.ts';
 
 // What each flag does to a submission: rejected content is never stored (HTTP 403, duplicates 409),
 // warned content is stored with the flag and the notice.
@@ -74,56 +83,140 @@ export interface FlagDecision {
   detail: string;
 }
 
+// How the reasons say what the model read, in plain words.
+const MODEL_READS: Record<ModelClass, string> = {
+  none: 'Reads like a forecast',
+  spam: 'Reads like promotional text',
+  abusive: 'Reads like an insult or a threat',
+  gibberish: 'Reads like random words rather than a sentence',
+  machine_generated: 'Reads like a chat assistant wrote it',
+  not_a_prediction: 'Reads like something other than a forecast',
+};
+
+export const modelSays = (c: ModelClass, p: number) =>
+  `${MODEL_READS[c]} (statistical model, ${Math.min(99, Math.round(p * 100))}% confident)`;
+
+export interface FlagOutcome {
+  decision: FlagDecision | null;
+  /** What the model added, in plain words (a reason line), or null when it changed nothing. */
+  modelNote: string | null;
+}
+
 export function decideFlag(
   f: TextFeatures,
   mod: Moderation,
   quality: QualityOutcome,
   duplicateOf: PredictionInput['duplicateOf'],
-): FlagDecision | null {
-  if (mod.abuse.score >= FLAG_THRESHOLDS.abusive) {
-    const words = [...mod.abuse.hits, ...mod.abuse.profanity.map(() => 'profanity')];
+  opinion: ModelOpinion | null = null,
+  combination: Combination = COMBINATION,
+): FlagOutcome {
+  const { category, basis } = combine(
+    rulePoints(ruleMeasures(mod, quality)),
+    Boolean(duplicateOf),
+    opinion,
+    combination,
+  );
+  if (basis === 'model_keeps' && opinion)
     return {
-      category: 'abusive',
-      severity: 'high',
-      detail: `Found ${[...new Set(words)].join(', ')} (abuse points ${mod.abuse.score}, limit ${FLAG_THRESHOLDS.abusive}).`,
+      decision: null,
+      modelNote: `${modelSays('none', opinion.none)}, so it is not flagged as 'not a prediction'`,
+    };
+  if (category === null) return { decision: null, modelNote: null };
+  if (basis === 'model_support' || basis === 'model_alone') {
+    const flag = category as ModelFlag;
+    const note = modelSays(flag, opinion?.[flag] ?? 0);
+    const evidence =
+      ruleEvidence(flag, f, mod, quality) ||
+      (basis === 'model_support' && quality.notPrediction ? 'no claim about the future' : '');
+    return {
+      decision: {
+        category,
+        severity: category === 'abusive' ? 'high' : category === 'spam' ? 'medium' : 'low',
+        detail: `${note}; ${evidence ? `the rules found ${evidence}` : 'the phrase lists found nothing'}.`,
+      },
+      modelNote: note,
     };
   }
-  if (mod.spam.score >= FLAG_THRESHOLDS.spam) {
-    const parts = [...mod.spam.hits.map((h) => `"${h}"`)];
-    if (f.urls) parts.push(`${f.urls} link(s)`);
-    if (f.phones) parts.push('a phone number');
-    if (f.emails) parts.push('an email address');
-    if (f.handles) parts.push('an account handle');
-    return {
-      category: 'spam',
-      severity: mod.spam.score >= 6 ? 'high' : 'medium',
-      detail: `Found ${parts.join(', ') || 'promotional patterns'} (spam points ${mod.spam.score}, limit ${FLAG_THRESHOLDS.spam}).`,
-    };
+  return { decision: rulesDecision(category, f, mod, quality, duplicateOf), modelNote: null };
+}
+
+function rulesDecision(
+  category: FlagCategory,
+  f: TextFeatures,
+  mod: Moderation,
+  quality: QualityOutcome,
+  duplicateOf: PredictionInput['duplicateOf'],
+): FlagDecision {
+  switch (category) {
+    case 'abusive': {
+      const words = [...mod.abuse.hits, ...mod.abuse.profanity.map(() => 'profanity')];
+      return {
+        category,
+        severity: 'high',
+        detail: `Found ${[...new Set(words)].join(', ')} (abuse points ${mod.abuse.score}, limit ${FLAG_THRESHOLDS.abusive}).`,
+      };
+    }
+    case 'spam':
+      return spamDecision(f, mod);
+    case 'gibberish':
+      return { category, severity: 'medium', detail: `The text is ${mod.gibberish.why.join('; ')}.` };
+    case 'duplicate':
+      return {
+        category,
+        severity: 'medium',
+        detail: `It matches an existing prediction (${Math.round((duplicateOf?.similarity ?? 1) * 100)}% similar).`,
+      };
+    case 'machine_generated':
+      return {
+        category,
+        severity: mod.machine.score >= 6 ? 'medium' : 'low',
+        detail: `It uses phrasing typical of AI assistants: ${mod.machine.hits.join(', ')}.`,
+      };
+    case 'not_a_prediction':
+      return {
+        category,
+        severity: 'low',
+        detail: quality.notPrediction ?? 'It is not a claim about the future.',
+      };
   }
-  if (mod.gibberish.score >= FLAG_THRESHOLDS.gibberish) {
-    return {
-      category: 'gibberish',
-      severity: 'medium',
-      detail: `The text is ${mod.gibberish.why.join('; ')}.`,
-    };
+}
+
+function spamDecision(f: TextFeatures, mod: Moderation): FlagDecision {
+  const parts = [...mod.spam.hits.map((h) => `"${h}"`)];
+  if (f.urls) parts.push(`${f.urls} link(s)`);
+  if (f.phones) parts.push('a phone number');
+  if (f.emails) parts.push('an email address');
+  if (f.handles) parts.push('an account handle');
+  return {
+    category: 'spam',
+    severity: mod.spam.score >= 6 ? 'high' : 'medium',
+    detail: `Found ${parts.join(', ') || 'promotional patterns'} (spam points ${mod.spam.score}, limit ${FLAG_THRESHOLDS.spam}).`,
+  };
+}
+
+// What the rules saw toward a flag the model raised, or '' when they saw nothing.
+function ruleEvidence(
+  category: ModelFlag,
+  f: TextFeatures,
+  mod: Moderation,
+  quality: QualityOutcome,
+): string {
+  switch (category) {
+    case 'spam': {
+      const parts = [...mod.spam.hits.map((h) => `"${h}"`)];
+      if (f.urls) parts.push(`${f.urls} link(s)`);
+      if (f.phones + f.emails + f.handles) parts.push('contact details');
+      return parts.join(', ');
+    }
+    case 'abusive':
+      return [...new Set([...mod.abuse.hits, ...mod.abuse.profanity.map(() => 'profanity')])].join(', ');
+    case 'gibberish':
+      return mod.gibberish.why.join('; ');
+    case 'machine_generated':
+      return mod.machine.hits.join(', ');
+    case 'not_a_prediction':
+      return quality.future === 'none' ? 'no future tense, forecast or future date' : '';
   }
-  if (duplicateOf) {
-    return {
-      category: 'duplicate',
-      severity: 'medium',
-      detail: `It matches an existing prediction (${Math.round(duplicateOf.similarity * 100)}% similar).`,
-    };
-  }
-  if (mod.machine.score >= FLAG_THRESHOLDS.machine_generated) {
-    return {
-      category: 'machine_generated',
-      severity: mod.machine.score >= 6 ? 'medium' : 'low',
-      detail: `It uses phrasing typical of AI assistants: ${mod.machine.hits.join(', ')}.`,
-    };
-  }
-  if (quality.notPrediction)
-    return { category: 'not_a_prediction', severity: 'low', detail: quality.notPrediction };
-  return null;
 }
 
 export function flagReasoning(decision: FlagDecision): FlagReasoning {

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { analyzePrediction, SCORING_VERSION } from '../engine.ts';
+import { modelOpinion } from '../combine.ts';
+import { committedModel, type FlagModel, modelInput } from '../flag-model.ts';
 import { compareTexts, signature } from '../near-duplicate.ts';
+import { extractFeatures } from '../text-features.ts';
 import type { FlagCategory, QualityTier } from '../types.ts';
 
 export type Label = FlagCategory | 'none';
@@ -13,6 +16,8 @@ export interface LabelledPrediction {
   text: string;
   /** Written after the rules were tuned; reported on its own as the out-of-sample figure. */
   holdout?: boolean;
+  /** Where a former blind set's items came from ('blind-2 (seen once …)'); absent for the original items. */
+  source?: string;
 }
 
 export interface LabelledPair {
@@ -20,6 +25,17 @@ export interface LabelledPair {
   kind: 'duplicate' | 'distinct';
   a: string;
   b: string;
+  source?: string;
+}
+
+/**
+ * Who wrote an item: the original dev items, the holdout written after the first tuning, and each
+ * former blind set ('blind-1', 'blind-2', …) come from different authors, so holding one source
+ * out of training simulates text by an author the engine has never seen.
+ */
+export function sourceOf(item: { source?: string; holdout?: boolean }): string {
+  if (item.source) return item.source.split(' ')[0] ?? item.source;
+  return item.holdout ? 'holdout' : 'dev';
 }
 
 export interface Dataset {
@@ -94,9 +110,71 @@ const TIERS: QualityTier[] = ['needs_improvement', 'fair', 'good', 'high'];
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 const ratio = (a: number, b: number) => (b === 0 ? 1 : round(a / b));
 
-/** Scores the labelled set with the current engine; pure apart from reading the file. */
-export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
-  const now = new Date(dataset.referenceDate);
+/** One prediction's outcome: enough to pool figures across folds. */
+export interface PredictionOutcome {
+  id: string;
+  lang: string;
+  label: LabelledPrediction['label'];
+  band?: QualityTier;
+  holdout?: boolean;
+  got: Label;
+  tier: QualityTier;
+  text: string;
+}
+
+export interface PairOutcome {
+  pair: LabelledPair;
+  duplicate: boolean;
+  candidate: boolean;
+}
+
+/** Scores predictions with the engine; `model` as in analyzePrediction (null: rules alone). */
+export function scorePredictions(
+  predictions: readonly LabelledPrediction[],
+  referenceDate: string,
+  model: FlagModel | null = committedModel(),
+): PredictionOutcome[] {
+  const now = new Date(referenceDate);
+  return predictions.map((item) => {
+    const analysis = analyzePrediction({ text: item.text, categories: [], now }, model);
+    return {
+      id: item.id,
+      lang: item.lang,
+      label: item.label,
+      band: item.band,
+      holdout: item.holdout,
+      got: analysis.flag_reasoning?.category ?? 'none',
+      tier: analysis.quality_tier,
+      text: item.text,
+    };
+  });
+}
+
+export function scorePairs(pairs: readonly LabelledPair[]): PairOutcome[] {
+  return pairs.map((pair) => {
+    const check = compareTexts(pair.a, pair.b);
+    let candidate = false;
+    if (pair.kind === 'duplicate') {
+      const sa = new Set(signature(pair.a).bands);
+      candidate = signature(pair.b).bands.some((band) => sa.has(band));
+    }
+    return { pair, duplicate: check.duplicate, candidate };
+  });
+}
+
+/** Scores the labelled set with the current engine; pure apart from reading the files. */
+export function evaluate(dataset: Dataset = loadDataset(), model: FlagModel | null = committedModel()) {
+  return summarise(
+    scorePredictions(dataset.predictions, dataset.referenceDate, model),
+    scorePairs(dataset.pairs),
+  );
+}
+
+/** The figures for a set of outcomes (one run, or several folds pooled). */
+export function summarise(
+  outcomes: readonly PredictionOutcome[],
+  pairs: readonly PairOutcome[],
+): EvaluationResults {
   const counts = Object.fromEntries(FLAGS.map((f) => [f, { tp: 0, fp: 0, fn: 0 }])) as Record<
     FlagCategory,
     { tp: number; fp: number; fn: number }
@@ -120,9 +198,8 @@ export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
   let bandNear = 0;
   const held = { items: 0, right: 0, banded: 0, bandRight: 0, falseFlags: 0 };
 
-  for (const item of dataset.predictions) {
-    const analysis = analyzePrediction({ text: item.text, categories: [], now });
-    const got: Label = analysis.flag_reasoning?.category ?? 'none';
+  for (const item of outcomes) {
+    const got = item.got;
     tally(item.label, got);
     if (item.holdout) {
       held.items++;
@@ -130,7 +207,7 @@ export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
       if (item.label === 'none' && got !== 'none') held.falseFlags++;
       if (item.band && got === 'none') {
         held.banded++;
-        if (item.band === analysis.quality_tier) held.bandRight++;
+        if (item.band === item.tier) held.bandRight++;
       }
     }
     const lang = item.lang === 'en' || item.lang === 'fa' ? item.lang : 'other';
@@ -151,9 +228,9 @@ export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
     }
     if (item.band && got === 'none') {
       bandItems++;
-      const distance = Math.abs(TIERS.indexOf(item.band) - TIERS.indexOf(analysis.quality_tier));
+      const distance = Math.abs(TIERS.indexOf(item.band) - TIERS.indexOf(item.tier));
       if (distance === 0) bandExact++;
-      else mistakes.push({ id: item.id, expected: item.band, got: analysis.quality_tier, text: item.text });
+      else mistakes.push({ id: item.id, expected: item.band, got: item.tier, text: item.text });
       if (distance <= 1) bandNear++;
     }
   }
@@ -163,24 +240,22 @@ export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
   let candidates = 0;
   let distinctCalled = 0;
   let pairAgree = 0;
-  for (const pair of dataset.pairs) {
-    const check = compareTexts(pair.a, pair.b);
-    tally(pair.kind === 'duplicate' ? 'duplicate' : 'none', check.duplicate ? 'duplicate' : 'none');
-    const right = check.duplicate === (pair.kind === 'duplicate');
+  for (const { pair, duplicate, candidate } of pairs) {
+    tally(pair.kind === 'duplicate' ? 'duplicate' : 'none', duplicate ? 'duplicate' : 'none');
+    const right = duplicate === (pair.kind === 'duplicate');
     if (right) pairAgree++;
     else
       mistakes.push({
         id: pair.id,
         expected: pair.kind,
-        got: check.duplicate ? 'duplicate' : 'distinct',
+        got: duplicate ? 'duplicate' : 'distinct',
         text: `${pair.a} || ${pair.b}`,
       });
     if (pair.kind === 'duplicate') {
       duplicates++;
-      if (check.duplicate) found++;
-      const sa = new Set(signature(pair.a).bands);
-      if (signature(pair.b).bands.some((band) => sa.has(band))) candidates++;
-    } else if (check.duplicate) {
+      if (duplicate) found++;
+      if (candidate) candidates++;
+    } else if (duplicate) {
       distinctCalled++;
     }
   }
@@ -201,17 +276,17 @@ export function evaluate(dataset: Dataset = loadDataset()): EvaluationResults {
     }),
   ) as Record<FlagCategory, FlagFigures>;
 
-  const total = dataset.predictions.length + dataset.pairs.length;
+  const total = outcomes.length + pairs.length;
   return {
     version: SCORING_VERSION,
     datasetSize: {
-      predictions: dataset.predictions.length,
-      pairs: dataset.pairs.length,
-      persian: dataset.predictions.filter((p) => p.lang === 'fa').length,
-      otherLanguages: dataset.predictions.filter((p) => p.lang !== 'fa' && p.lang !== 'en').length,
+      predictions: outcomes.length,
+      pairs: pairs.length,
+      persian: outcomes.filter((p) => p.lang === 'fa').length,
+      otherLanguages: outcomes.filter((p) => p.lang !== 'fa' && p.lang !== 'en').length,
     },
     overallAgreement: ratio(agree + pairAgree, total),
-    flagAgreement: ratio(agree, dataset.predictions.length),
+    flagAgreement: ratio(agree, outcomes.length),
     falseFlagRate: ratio(goodFlagged, goodItems),
     falseFlagRatePublishable: ratio(publishableFlagged, publishable),
     bandAgreement: ratio(bandExact, bandItems),
@@ -249,6 +324,16 @@ export interface Timing {
   longestP50Ms: number;
   longestP99Ms: number;
   longestCpuP99Ms: number;
+  /**
+   * The statistical model's share (n-grams, hashing, the dot products): wall-clock percentiles and
+   * mean CPU time per text, for the labelled texts and for 500-character texts.
+   */
+  modelP50Ms: number;
+  modelP99Ms: number;
+  modelCpuMeanMs: number;
+  modelLongestP50Ms: number;
+  modelLongestP99Ms: number;
+  modelLongestCpuMeanMs: number;
 }
 
 function percentiles(texts: readonly string[], now: Date, rounds: number) {
@@ -275,6 +360,27 @@ function percentiles(texts: readonly string[], now: Date, rounds: number) {
   return { p50: at(wall, 0.5), p99: at(wall, 0.99), max: at(wall, 1), cpuP99: at(cpu, 0.99) };
 }
 
+// The learned part alone, on features the rules have already extracted.
+function modelPercentiles(texts: readonly string[], rounds: number) {
+  const model = committedModel();
+  const features = texts.map((t) => extractFeatures(t));
+  for (const f of features) modelOpinion(model, modelInput(f, model));
+  const wall: number[] = [];
+  const cpuStart = process.cpuUsage();
+  for (let r = 0; r < rounds; r++)
+    for (const f of features) {
+      const start = performance.now();
+      modelOpinion(model, modelInput(f, model));
+      wall.push(performance.now() - start);
+    }
+  const cpu = process.cpuUsage(cpuStart);
+  wall.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round((wall[Math.min(wall.length - 1, Math.floor(q * wall.length))] ?? 0) * 1000) / 1000;
+  const cpuMean = (cpu.user + cpu.system) / 1000 / Math.max(1, wall.length);
+  return { p50: at(0.5), p99: at(0.99), cpuMean: Math.round(cpuMean * 1000) / 1000 };
+}
+
 /** Wall-clock scoring time per prediction, in process, after warm-up passes. */
 export function measureTiming(dataset: Dataset = loadDataset(), rounds = 10): Timing {
   const now = new Date(dataset.referenceDate);
@@ -286,7 +392,15 @@ export function measureTiming(dataset: Dataset = loadDataset(), rounds = 10): Ti
   });
   const all = percentiles(texts, now, rounds);
   const long = percentiles(longest.slice(0, 100), now, 5);
+  const model = modelPercentiles(texts, rounds);
+  const modelLong = modelPercentiles(longest.slice(0, 100), 20);
   return {
+    modelP50Ms: model.p50,
+    modelP99Ms: model.p99,
+    modelCpuMeanMs: model.cpuMean,
+    modelLongestP50Ms: modelLong.p50,
+    modelLongestP99Ms: modelLong.p99,
+    modelLongestCpuMeanMs: modelLong.cpuMean,
     p50Ms: all.p50,
     p99Ms: all.p99,
     maxMs: all.max,

@@ -1,0 +1,148 @@
+import {
+  classProbabilities,
+  type FlagModel,
+  MODEL_CLASSES,
+  type ModelClass,
+  type ModelInput,
+} from './flag-model.ts';
+import type { Moderation } from './moderation.ts';
+import type { QualityOutcome } from './quality.ts';
+import type { FlagCategory } from './types.ts';
+
+// How the rules' points and the statistical model's probabilities make one flag decision. Pure
+// numbers in, a category out, so cross-validation can replay it on stored measurements.
+
+// Points at which a rule signal becomes a flag (see moderation.ts for how points are earned). Four
+// points means two independent pieces of evidence, or one that only abuse/spam produces.
+export const FLAG_THRESHOLDS = { spam: 4, abusive: 4, gibberish: 4, machine_generated: 4 } as const;
+
+const REJECTED: ReadonlySet<FlagCategory> = new Set(['spam', 'abusive', 'gibberish', 'duplicate']);
+
+/** The statistical model's class probabilities for a text (flag-model.ts). */
+export type ModelOpinion = Record<ModelClass, number>;
+
+export function modelOpinion(model: FlagModel, input: ModelInput): ModelOpinion {
+  const p = classProbabilities(model, input);
+  return Object.fromEntries(MODEL_CLASSES.map((c, i) => [c, p[i] ?? 0])) as ModelOpinion;
+}
+
+export type ModelFlag = Exclude<FlagCategory, 'duplicate'>;
+
+/**
+ * How the model's probabilities combine with the rules' points. The values were chosen by
+ * cross-validation on text the rules had not been tuned on (eval/model-selection.ts,
+ * docs/decisions/005), with two limits: no more false flags on good predictions than the rules
+ * alone, and no publishable or warn-only text rejected.
+ * - The rules' rejections (abuse, spam, gibberish at 4 points) stand as they are.
+ * - A flag the rules lean to (`lean` points or more, or any flag when the rules already say 'not a
+ *   prediction') is raised when the model gives it at least `support`: 60% for a rejection, 30% for a
+ *   warning.
+ * - The model raises a flag on its own from `alone`: 70% for a rejection, 40% for machine style,
+ *   50% for 'not a prediction' (both only warn).
+ * - A text the rules call 'not a prediction' stays publishable when the model is at least `keep`
+ *   sure it is a publishable forecast.
+ */
+export interface Combination {
+  lean: number;
+  support: { reject: number; warn: number };
+  alone: Record<ModelFlag, number>;
+  keep: number;
+  /** Whether the rules' 'not a prediction' call counts as a lean toward the other flags. */
+  notPredictionLeans: boolean;
+}
+
+export const COMBINATION: Combination = {
+  lean: 1,
+  support: { reject: 0.6, warn: 0.3 },
+  alone: { spam: 0.7, abusive: 0.7, gibberish: 0.7, machine_generated: 0.4, not_a_prediction: 0.5 },
+  keep: 0.6,
+  notPredictionLeans: true,
+};
+
+/** What the rules measured toward each flag: the raw numbers the decision needs. */
+export interface RuleMeasures {
+  abuse: number;
+  spam: number;
+  gibberish: number;
+  machine: number;
+  notPrediction: boolean;
+  future: QualityOutcome['future'];
+}
+
+export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeasures {
+  return {
+    abuse: mod.abuse.score,
+    spam: mod.spam.score,
+    gibberish: mod.gibberish.score,
+    machine: mod.machine.score,
+    notPrediction: quality.notPrediction !== null,
+    future: quality.future,
+  };
+}
+
+/** Points the rules gave each flag; 'not a prediction' is 4 when the rules call it, 2 with no future marker. */
+export function rulePoints(m: RuleMeasures): Record<ModelFlag, number> {
+  return {
+    abusive: m.abuse,
+    spam: m.spam,
+    gibberish: m.gibberish,
+    machine_generated: m.machine,
+    not_a_prediction: m.notPrediction ? 4 : m.future === 'none' || m.future === 'unknown' ? 2 : 0,
+  };
+}
+
+/** How a flag (or its absence) was decided: by the rules, with the model's support, by the model alone. */
+export type Basis = 'rules' | 'model_support' | 'model_alone' | 'model_keeps';
+
+// The likeliest of `categories` that the model supports (the rules lean to it) or is sure of alone.
+function modelFlag(
+  categories: readonly ModelFlag[],
+  points: Record<ModelFlag, number>,
+  opinion: ModelOpinion,
+  combination: Combination,
+): { category: ModelFlag; basis: Basis } | null {
+  let best: { category: ModelFlag; basis: Basis } | null = null;
+  for (const category of categories) {
+    // A 'not a prediction' call the rules make themselves stays theirs (and can be kept below).
+    if (category === 'not_a_prediction' && points.not_a_prediction >= 4) continue;
+    const p = opinion[category];
+    const leans =
+      points[category] >= combination.lean ||
+      (combination.notPredictionLeans && points.not_a_prediction >= 4);
+    const needed = REJECTED.has(category) ? combination.support.reject : combination.support.warn;
+    const supported = leans && p >= needed;
+    const alone = p >= combination.alone[category];
+    if ((supported || alone) && (!best || p > opinion[best.category]))
+      best = { category, basis: supported ? 'model_support' : 'model_alone' };
+  }
+  return best;
+}
+
+/**
+ * The decision itself, on numbers only (the rules' points and the model's probabilities), so that
+ * cross-validation can replay it. Priority: the rules' rejections (abuse, spam, gibberish), a
+ * duplicate, the model's rejections, the rules' machine-style call, the model's warnings, the
+ * rules' not-a-prediction call (unless the model keeps the text).
+ */
+export function combine(
+  points: Record<ModelFlag, number>,
+  duplicate: boolean,
+  opinion: ModelOpinion | null,
+  combination: Combination = COMBINATION,
+): { category: FlagCategory; basis: Basis } | { category: null; basis: Basis | null } {
+  for (const category of ['abusive', 'spam', 'gibberish'] as const)
+    if (points[category] >= FLAG_THRESHOLDS[category]) return { category, basis: 'rules' };
+  if (duplicate) return { category: 'duplicate', basis: 'rules' };
+  const rejection = opinion && modelFlag(['abusive', 'spam', 'gibberish'], points, opinion, combination);
+  if (rejection) return rejection;
+  if (points.machine_generated >= FLAG_THRESHOLDS.machine_generated)
+    return { category: 'machine_generated', basis: 'rules' };
+  const warning =
+    opinion && modelFlag(['machine_generated', 'not_a_prediction'], points, opinion, combination);
+  if (warning) return warning;
+  if (points.not_a_prediction >= 4) {
+    if (opinion && opinion.none >= combination.keep) return { category: null, basis: 'model_keeps' };
+    return { category: 'not_a_prediction', basis: 'rules' };
+  }
+  return { category: null, basis: null };
+}
