@@ -127,3 +127,26 @@ test('a page whose code cannot load shows the error screen inside the shell, and
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByTestId('analytics-content')).toBeVisible();
 });
+
+test('a new page starts at the top, and Back returns to where the reader was', async ({ page }) => {
+  // The narrowest phone, where the home page's placeholder for its lower part is furthest from the
+  // real height: the place is restored all the same, even at the very bottom.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Community Predictions' }).getByRole('article').first(),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'View Analytics' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() => page.evaluate(() => window.innerHeight + window.scrollY))
+    .toBe(await page.evaluate(() => document.documentElement.scrollHeight));
+  const y = await page.evaluate(() => Math.round(window.scrollY));
+  expect(y).toBeGreaterThan(4000);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+});

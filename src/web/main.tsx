@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
@@ -10,8 +10,13 @@ preloadPage(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition: React renders the first page in slices of a few milliseconds and lets the browser
+// in between, instead of one long task that blocks a slow phone's main thread.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { HOME_FIRST_READS } from '../features/home/api/paths';
+import { startEarlyRequests } from '../lib/early-requests';
 import { trackPageLoad } from './page-loading';
 import { RootLayout } from './root-layout';
 
@@ -35,23 +37,28 @@ const VerifyEmailPage = page(async () => (await chunks.verifyEmail()).VerifyEmai
 const ResetPasswordPage = page(async () => (await chunks.resetPassword()).ResetPasswordPage);
 const NotFoundPage = page(async () => (await chunks.notFound()).NotFoundPage);
 
-const CHUNK_OF_PATH: Record<string, () => Promise<unknown>> = {
-  '/': chunks.home,
-  '/submit': chunks.submit,
-  '/login': chunks.account,
-  '/signup': chunks.account,
-  '/forgot-password': chunks.account,
-  '/my-predictions': chunks.myPredictions,
-  '/analytics': chunks.analytics,
-  '/verify-email': chunks.verifyEmail,
-  '/reset-password': chunks.resetPassword,
+/** What each page needs first: its chunk, and the public reads it makes as soon as it renders. */
+const FIRST_NEEDS: Record<string, { chunk: () => Promise<unknown>; reads?: readonly string[] }> = {
+  '/': { chunk: chunks.home, reads: HOME_FIRST_READS },
+  '/submit': { chunk: chunks.submit },
+  '/login': { chunk: chunks.account },
+  '/signup': { chunk: chunks.account },
+  '/forgot-password': { chunk: chunks.account },
+  '/my-predictions': { chunk: chunks.myPredictions },
+  '/analytics': { chunk: chunks.analytics },
+  '/verify-email': { chunk: chunks.verifyEmail },
+  '/reset-password': { chunk: chunks.resetPassword },
 };
 
-/** Called before the first render, so the first page's chunk downloads while the session loads. */
+/**
+ * Called before the first render: the first page's chunk and its data download while the session
+ * loads, side by side, instead of the data waiting for the code that asks for it.
+ */
 export function preloadPage(pathname: string): void {
-  const chunk = CHUNK_OF_PATH[pathname.toLowerCase().replace(/(.)\/+$/, '$1')] ?? chunks.notFound;
+  const needs = FIRST_NEEDS[pathname.toLowerCase().replace(/(.)\/+$/, '$1')] ?? { chunk: chunks.notFound };
   // A failure here is shown by the page's own error boundary when it renders.
-  chunk().catch(() => undefined);
+  needs.chunk().catch(() => undefined);
+  if (needs.reads) startEarlyRequests(needs.reads);
 }
 
 export function AppRoutes() {

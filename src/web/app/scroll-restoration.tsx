@@ -70,6 +70,9 @@ export function ScrollRestoration() {
       positions.current ??= readPositions();
       const saved = positions.current[location.key];
       if (saved !== undefined) {
+        // Below a placeholder-sized stretch (the home page's .below-the-fold) the browser may clamp
+        // this at first; its scroll anchoring moves back to the same content once that stretch is
+        // laid out (e2e/shell.spec.ts checks it at the very bottom of the page).
         window.scrollTo(0, saved);
         return;
       }

@@ -3,6 +3,7 @@ import { UserReplySchema } from '#shared/schemas/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client';
+import { startEarlyRequests } from './early-requests';
 import { shouldRetry } from './query-client';
 
 const json = (status: number, body: unknown) =>
@@ -155,6 +156,44 @@ describe('apiFetch without a schema (the home page: no Zod)', () => {
     expect((await failure(apiFetch('/api/x', {}))).code).toBe('HTTP_500');
     fetchMock.mockResolvedValueOnce(json(400, { success: false, message: 'x', code: 'C', details: [1] }));
     expect((await failure(apiFetch('/api/x', {}))).code).toBe('HTTP_400');
+  });
+});
+
+describe('early requests', () => {
+  it('a public read started before the page rendered is taken once, then fetched afresh', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { n: 1 }));
+    startEarlyRequests(['/api/stats/homepage']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await apiFetch('/api/stats/homepage', { token: null })).toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(json(200, { n: 2 }));
+    expect(await apiFetch('/api/stats/homepage', { token: null })).toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not used for a call that sends a token or a body, or for another path', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { early: true }));
+    startEarlyRequests(['/api/user']);
+    fetchMock.mockImplementation(async () => json(200, { early: false }));
+    expect(await apiFetch('/api/user', { token: 'a.b.c' })).toEqual({ early: false });
+    expect(await apiFetch('/api/user', { method: 'POST', body: {}, token: null })).toEqual({ early: false });
+    expect(await apiFetch('/api/user?x=1', { token: null })).toEqual({ early: false });
+    expect(await apiFetch('/api/user', { token: null })).toEqual({ early: true });
+  });
+
+  it('a failed early request is an ordinary network error for the call that takes it', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    startEarlyRequests(['/api/enhanced-hot-topics']);
+    const error = await failure(apiFetch('/api/enhanced-hot-topics', { token: null }));
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  it('an early request that hangs still times out', async () => {
+    fetchMock.mockReturnValueOnce(new Promise<Response>(() => {}));
+    startEarlyRequests(['/api/hot-topics/ai']);
+    const error = await failure(apiFetch('/api/hot-topics/ai', { token: null, timeoutMs: 10 }));
+    expect(error.code).toBe('TIMEOUT');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ErrorReply } from '#shared/schemas/common';
 import type { z } from 'zod';
+import { takeEarlyResponse } from './early-requests';
 import { readToken } from './token-storage';
 
 /** A failed API call. `status` is 0 when no HTTP reply arrived (network failure or time-out). */
@@ -92,6 +93,15 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, `HTTP_${response.status}`);
 }
 
+/** Settles with `promise`, or rejects as soon as `signal` aborts (time-out, or the caller's own abort). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 /**
  * Calls the Futurecast API on the same origin: sends JSON, attaches the bearer token, parses the reply
  * with the given schema and throws an ApiError for anything else.
@@ -114,15 +124,20 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
+  const url = withQuery(path, query);
+  // A public read main.tsx already started for the first page (lib/early-requests.ts).
+  const early = method === 'GET' && body === undefined && !token ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
   } catch (cause) {
     if (timedOut) throw new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
     // A caller's own abort (e.g. TanStack Query cancelling) is passed through untouched.

@@ -129,27 +129,30 @@ export function HomePage() {
         <Hero signedIn={signedIn} username={user?.username ?? null} />
       </div>
       <ComingNext figures={figures} signedIn={signedIn} />
-      <FeatureGrid
-        id="why-predict"
-        title="Why Predict"
-        intro="Writing a prediction down is the best way to find out how well you read the world."
-        items={WHY_PREDICT}
-        columns="md:grid-cols-3"
-      />
-      <div className="border-y border-ink-200/70 bg-white">
+      {/* Far below the first screen: laid out only as it nears the viewport (styles.css). */}
+      <div className="below-the-fold">
         <FeatureGrid
-          id="guidelines"
-          title="Community Guidelines"
-          intro="Four simple rules keep Futurecast useful for everyone."
-          items={GUIDELINES}
-          columns="sm:grid-cols-2 lg:grid-cols-4"
+          id="why-predict"
+          title="Why Predict"
+          intro="Writing a prediction down is the best way to find out how well you read the world."
+          items={WHY_PREDICT}
+          columns="md:grid-cols-3"
         />
+        <div className="border-y border-ink-200/70 bg-white">
+          <FeatureGrid
+            id="guidelines"
+            title="Community Guidelines"
+            intro="Four simple rules keep Futurecast useful for everyone."
+            items={GUIDELINES}
+            columns="sm:grid-cols-2 lg:grid-cols-4"
+          />
+        </div>
+        <StatsRow figures={figures} />
+        <About figures={figures} />
+        <Faq />
+        <ClosingCallToAction signedIn={signedIn} />
+        <SocialLinks />
       </div>
-      <StatsRow figures={figures} />
-      <About figures={figures} />
-      <Faq />
-      <ClosingCallToAction signedIn={signedIn} />
-      <SocialLinks />
     </>
   );
 }

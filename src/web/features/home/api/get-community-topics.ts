@@ -3,13 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
 import { keepCommunityTopic } from '../lib/topic-filters';
+import { COMMUNITY_TOPICS_PATH } from './paths';
 
 // GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.
 
 export const communityTopicsKey = ['hot-topics', 'community'] as const;
 
 export async function getCommunityTopics(signal?: AbortSignal): Promise<CommunityTopic[]> {
-  const reply = await apiFetch<HotTopicsReply>('/api/hot-topics/ai', { token: null, signal });
+  const reply = await apiFetch<HotTopicsReply>(COMMUNITY_TOPICS_PATH, { token: null, signal });
   return reply.topics.filter(keepCommunityTopic);
 }
 

@@ -1,12 +1,13 @@
 import type { HomepageStats } from '#shared/schemas/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { HOMEPAGE_STATS_PATH } from './paths';
 
 // GET /api/stats/homepage: live figures; the page shows SPEC.md §9 defaults until they arrive
 // and keeps them when the call fails.
 
 export const getHomepageStats = (signal?: AbortSignal) =>
-  apiFetch<HomepageStats>('/api/stats/homepage', { token: null, signal });
+  apiFetch<HomepageStats>(HOMEPAGE_STATS_PATH, { token: null, signal });
 
 export const homepageStatsQuery = () =>
   queryOptions({

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
 import { normaliseNewsTopic } from '../lib/topic-filters';
+import { NEWS_TOPICS_PATH } from './paths';
 
 // GET /api/enhanced-hot-topics, falling back to GET /api/hot-topics (SPEC.md §7 and §8).
 
@@ -11,8 +12,7 @@ export const newsTopicsKey = ['hot-topics', 'news'] as const;
 export async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> {
   let topics: NewsTopic[];
   try {
-    topics = (await apiFetch<EnhancedHotTopicsReply>('/api/enhanced-hot-topics', { token: null, signal }))
-      .topics;
+    topics = (await apiFetch<EnhancedHotTopicsReply>(NEWS_TOPICS_PATH, { token: null, signal })).topics;
   } catch (error) {
     if (signal?.aborted) throw error;
     topics = (await apiFetch<HotTopicsFallbackReply>('/api/hot-topics', { token: null, signal })).topics;

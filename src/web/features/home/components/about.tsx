@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { MailIcon } from '../../../components/ui/icons';
+import { formatCount } from '../lib/format-count';
 import type { StatsFigures } from './stats';
 
 export const CONTACT_EMAIL = 'hello@futurecast.example';
@@ -19,7 +20,7 @@ export function About({ figures }: { figures: StatsFigures }) {
             weigh in.
           </p>
           <p className="mt-4 text-sm text-ink-600">
-            {figures.dataPoints.toLocaleString('en')} predictions analysed so far.
+            {formatCount(figures.dataPoints)} predictions analysed so far.
           </p>
         </div>
         <div className="rounded-card bg-brand-50 p-6 ring-1 ring-brand-100">

@@ -1,6 +1,6 @@
 import type { CommunityTopic } from '#shared/schemas/community';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SparklesIcon, UsersIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';
@@ -122,7 +122,10 @@ export function HotTopics({ userId }: { userId: number | null }) {
   const queryClient = useQueryClient();
   const community = useCommunityTopics();
   const news = useNewsTopics();
-  const topics = community.data ?? [];
+  // The carousels take their data in a transition: rendered in slices, not one long task on arrival.
+  const communityData = useDeferredValue(community.data);
+  const newsData = useDeferredValue(news.data);
+  const topics = communityData ?? [];
   const ids = useMemo(() => topics.map((t) => t.id).filter((id) => id > 0), [topics]);
   const interactions = useInteractions(userId, ids);
   const vote = useVotePrediction();
@@ -187,7 +190,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
           icon={<UsersIcon className="size-5" />}
           busy={community.isFetching}
         >
-          {community.isPending ? (
+          {communityData === undefined && !communityFailed ? (
             <SkeletonCard />
           ) : (
             <>
@@ -238,7 +241,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
           icon={<NewspaperIcon className="size-5" />}
           busy={news.isFetching}
         >
-          {news.isPending ? (
+          {newsData === undefined && !newsFailed ? (
             <SkeletonCard />
           ) : newsFailed ? (
             <div className="mb-20 sm:mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center ring-1 ring-ink-200/70">
@@ -255,7 +258,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
                 </Button>
               </div>
             </div>
-          ) : news.data.length === 0 ? (
+          ) : newsData === undefined || newsData.length === 0 ? (
             <p className="mb-20 sm:mb-12 grid h-[23rem] place-items-center rounded-card bg-white p-6 text-center text-sm text-ink-500 ring-1 ring-ink-200/70">
               <span>
                 <SparklesIcon className="mx-auto mb-2 size-6 text-brand-500" />
@@ -267,7 +270,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
               label="AI News Analysis"
               itemName="story"
               {...NEWS_TIMINGS}
-              slides={news.data.map((t) => <NewsCard key={t.id} topic={t} />)}
+              slides={newsData.map((t) => <NewsCard key={t.id} topic={t} />)}
             />
           )}
         </Box>

@@ -1,10 +1,9 @@
 import { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats';
 import { ButtonLink } from '../../../components/ui/button';
 import { useHomepageStats } from '../api/get-homepage-stats';
+import { formatCount } from '../lib/format-count';
 
 // SPEC.md §2 items 3 and 6: defaults (§9) show before the figures load and stay if loading fails.
-
-const fmt = (n: number) => n.toLocaleString('en');
 
 export function useStatsFigures() {
   const stats = useHomepageStats();
@@ -43,7 +42,7 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
                 className="text-2xl font-bold tabular-nums text-brand-700"
                 data-testid="stat-predictions-today"
               >
-                {fmt(figures.predictionsToday)}
+                {formatCount(figures.predictionsToday)}
               </dd>
             </div>
             <div>
@@ -52,7 +51,7 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
                 className="text-2xl font-bold tabular-nums text-brand-700"
                 data-testid="stat-predictors-today"
               >
-                {fmt(figures.predictorsToday)}
+                {formatCount(figures.predictorsToday)}
               </dd>
             </div>
           </dl>
@@ -85,7 +84,7 @@ export function StatsRow({ figures }: { figures: StatsFigures }) {
           >
             <dt className="text-sm text-ink-500">{i.label}</dt>
             <dd className="mt-1 text-3xl font-bold tabular-nums text-ink-900" data-testid={`stat-${i.id}`}>
-              {fmt(i.value)}
+              {formatCount(i.value)}
             </dd>
           </div>
         ))}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { voteErrorMessage } from '../api/vote-prediction';
 import { commentErrorMessage } from '../api/post-comment';
+import { formatCount } from './format-count';
 import { HOT_TOPICS_CACHE_KEY, readHotTopicsCache, writeHotTopicsCache } from './hot-topics-cache';
 import { relativeTime } from './relative-time';
 import { cleanBullets } from './topic-filters';
@@ -16,6 +17,12 @@ describe('relative time (SPEC.md §9)', () => {
     ['2026-04-28T12:00:00Z', '3d ago'],
     ['2026-05-01T12:00:30Z', 'Just now'],
   ])('%s → %s', (iso, text) => expect(relativeTime(iso, now)).toBe(text));
+});
+
+describe('formatCount', () => {
+  it.each([0, 7, 999, 1000, 2898, 25_000, 1_234_567, -1234])('writes %d as toLocaleString("en") does', (n) =>
+    expect(formatCount(n)).toBe(n.toLocaleString('en')),
+  );
 });
 
 describe('bullet points (SPEC.md §5)', () => {
