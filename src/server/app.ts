@@ -31,7 +31,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the captcha provider's siteverify URL (tests run a local one). */
   captchaSiteverifyUrl?: string;
-  /** Runs the scheduled jobs (news refresh) in this process: main.ts sets it, tests don't. */
+  /** Runs the scheduled jobs (news refresh, band re-signing) in this process: main.ts sets it, tests don't. */
   jobs?: boolean;
 }
 
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
-  await app.register(predictionsRoutes({ database }));
+  await app.register(predictionsRoutes({ database, redis: deps.redis, jobs: deps.jobs }));
 
   await app.register(communityRoutes({ database, redis: deps.redis }));
   await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs }));

@@ -8,7 +8,12 @@ export { normalizeForDuplicate };
 // of 4 rows, a pair at Jaccard 0.6 shares a band with probability 1-(1-0.6^4)^32 = 98.8%, at 0.5
 // 87%, at 0.3 only 23%: near-duplicates are found, unrelated texts rarely fetched.
 export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5eed_f00d } as const;
-export const SIGNATURE_VERSION = 'mh1-4g-128x32';
+/**
+ * Names everything that decides a text's stored band keys: the MinHash parameters and the
+ * normalisation (n2: scoring 1.3.0's digits, scale words and lead-ins). Change it with either; the
+ * lsh-resign job then re-signs the stored predictions (jobs/lsh-resign.ts).
+ */
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n2';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard

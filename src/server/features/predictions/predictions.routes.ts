@@ -11,7 +11,10 @@ import {
   SubmitStatsReplySchema,
   UsernameParamsSchema,
 } from '#shared/schemas/predictions';
+import type { Redis } from 'ioredis';
 import type { Database } from '../../db/connect.ts';
+import { lshResignJob } from '../../jobs/lsh-resign.ts';
+import { createScheduler } from '../../jobs/scheduler.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
 import { createPredictionsService } from './predictions.service.ts';
@@ -20,10 +23,23 @@ const tags = ['predictions'];
 const security = [{ bearer: [] }];
 const memberErrors = { 401: ErrorReplySchema, 403: ErrorReplySchema };
 
+export interface PredictionsRoutesDeps {
+  database: Database;
+  redis?: Redis | undefined;
+  /** Run the scheduled band re-signing in this process (the server does; tests do not). */
+  jobs?: boolean;
+}
+
 export const predictionsRoutes =
-  ({ database }: { database: Database }): FastifyPluginAsyncZod =>
+  ({ database, redis, jobs = false }: PredictionsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const predictions = createPredictionsService({ db: database.db });
+    if (jobs) {
+      const scheduler = createScheduler({ db: database.db, redis, log: app.log });
+      scheduler.add(lshResignJob(database.db));
+      app.addHook('onReady', async () => scheduler.start());
+      app.addHook('onClose', async () => scheduler.stop());
+    }
     const perDay = submitPerDayLimiter(app);
 
     app.post(
