@@ -6,7 +6,8 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { migrations } from '../migrations/index.ts';
 import { seededRandom } from '../src/server/test/seeded-random.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '../src/server/scoring/engine.ts';
-import { signature } from '../src/server/scoring/near-duplicate.ts';
+import { LSH_RESIGN_JOB, type ResignCheckpoint } from '../src/server/jobs/lsh-resign.ts';
+import { SIGNATURE_VERSION, signature } from '../src/server/scoring/near-duplicate.ts';
 
 /**
  * A realistic data set for load tests: members, predictions spread over the last year (more on
@@ -323,6 +324,18 @@ export async function generate({ file, predictions, now = Date.now(), log = () =
   log(`LSH bands indexed in ${((performance.now() - startedBands) / 1000).toFixed(1)} s`);
   const startedRollups = performance.now();
   fillRollups(db);
+  // The bands are current: the server's re-signing job has nothing to do during a run.
+  const resigned: ResignCheckpoint = {
+    version: SIGNATURE_VERSION,
+    lastId: predictions,
+    done: true,
+    at: new Date(now).toISOString(),
+  };
+  db.prepare('insert into job_state (name, checkpoint, updated_at) values (?, ?, ?)').run(
+    LSH_RESIGN_JOB,
+    JSON.stringify(resigned),
+    resigned.at,
+  );
   log(`rollups filled in ${((performance.now() - startedRollups) / 1000).toFixed(1)} s`);
   db.exec('analyze');
   db.close();
@@ -366,7 +379,7 @@ function fillRollups(db: SQLite.Database) {
 /** The cached data set for this size and generator version, generated on first use. */
 export async function dataSet(predictions: number, log: (line: string) => void): Promise<string> {
   // Keyed by generator and schema version, so a new migration or generator change regenerates.
-  const file = `data/bench/bench-g${GENERATOR_VERSION}-m${Object.keys(migrations).length}-${predictions}.db`;
+  const file = `data/bench/bench-g${GENERATOR_VERSION}-m${Object.keys(migrations).length}-${SIGNATURE_VERSION}-${predictions}.db`;
   if (!existsSync(file)) {
     const started = performance.now();
     const summary = await generate({ file, predictions, log });
