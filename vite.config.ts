@@ -63,7 +63,10 @@ export default defineConfig(({ command }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/ },
             // TanStack Query and the two smallest UI pieces every page shares: one file the entry
             // loads, instead of four tiny ones fetched one after another on the home page.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|components[\\/]ui[\\/](badge|card)\.tsx$/ },
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/]|components[\\/]ui[\\/](badge|card)\.tsx$/,
+            },
           ],
         },
       },
