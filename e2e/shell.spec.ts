@@ -87,8 +87,14 @@ test.describe('navigation shell', () => {
 });
 
 for (const route of ROUTES) {
-  test(`${route.path} loads without console errors and passes axe`, async ({ page }) => {
+  test(`${route.path} loads without console errors or CSP violations and passes axe`, async ({ page }) => {
     const problems = watchConsole(page);
+    // A blocked eval or inline script is reported as an event, not always as a console error.
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
     await page.goto(route.path);
     await expect(page).toHaveURL(new RegExp(`${(route.finalPath ?? route.path).replace(/[?]/g, '\\?')}$`));
     if (route.dialog) await expect(page.getByRole('dialog')).toBeVisible();
