@@ -49,6 +49,8 @@ export default defineConfig({
       ALTCHA_MAX_NUMBER: '1000',
       LOG_LEVEL: 'warn',
       NEWS_FEEDS: `http://127.0.0.1:${port}/nonexistent-feed.xml`,
+      CONTACT_EMAIL: 'team@futurecast.test',
+      TELEGRAM_URL: 'https://t.me/futurecast_e2e',
     },
   },
 });

@@ -103,6 +103,13 @@ test.describe
       const social = page.getByRole('navigation', { name: 'Futurecast on social media' });
       await expect(social.getByRole('link')).toHaveCount(2);
       await expect(social.getByText('Soon')).toHaveCount(2);
+      // The deployment's own addresses (playwright.config.ts sets them), not built-in ones.
+      await expect(social.getByRole('link', { name: /Telegram/ })).toHaveAttribute(
+        'href',
+        'https://t.me/futurecast_e2e',
+      );
+      const contact = page.getByRole('link', { name: 'team@futurecast.test' });
+      await expect(contact).toHaveAttribute('href', 'mailto:team@futurecast.test');
 
       await expectAccessible(page);
       expect(problems).toEqual([]);

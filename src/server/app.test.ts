@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app.ts';
+import { withSiteSettings } from './plugins/spa.ts';
 import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';
 
 describe.each(testDialects)('app on %s', (dialect) => {
@@ -11,14 +12,21 @@ describe.each(testDialects)('app on %s', (dialect) => {
   const web = mkdtempSync(join(tmpdir(), 'fc-web-'));
   beforeAll(async () => {
     mkdirSync(join(web, 'assets'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Futurecast</title><div id="root"></div>');
+    writeFileSync(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><title>Futurecast</title></head><body><div id="root"></div></body></html>',
+    );
     const js = `console.log(${JSON.stringify('x'.repeat(4000))})`;
     writeFileSync(join(web, 'assets', 'app-abc123.js'), js);
     writeFileSync(join(web, 'assets', 'app-abc123.js.gz'), gzipSync(js));
     t = await buildTestApp({
       dialect,
       deps: { webRoot: web },
-      env: { TRUST_PROXY: 'true' },
+      env: {
+        TRUST_PROXY: 'true',
+        CONTACT_EMAIL: 'team@futurecast.test',
+        TELEGRAM_URL: 'https://t.me/fc_test',
+      },
       setup: (app) => {
         app.post(
           '/api/test-limited',
@@ -110,6 +118,21 @@ describe.each(testDialects)('app on %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('writes the site settings into index.html as meta tags, escaped', async () => {
+    const res = await t.app.inject('/');
+    expect(res.body).toContain('<meta name="futurecast:contact-email" content="team@futurecast.test">');
+    expect(res.body).toContain('<meta name="futurecast:telegram-url" content="https://t.me/fc_test">');
+    expect(res.body).toContain(
+      '<meta name="futurecast:linkedin-url" content="https://www.linkedin.com/company/futurecast"></head>',
+    );
+    const html = withSiteSettings('<head></head>', {
+      contactEmail: 'a@b.c',
+      telegramUrl: 'https://t.me/x?a=1&b="<script>',
+      linkedinUrl: 'https://l.in/y',
+    });
+    expect(html).toContain('content="https://t.me/x?a=1&amp;b=&quot;&lt;script&gt;"');
   });
 
   it('serves hashed assets with long-lived cache headers and compression', async () => {

@@ -100,6 +100,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(analyticsRoutes({ database, redis: deps.redis }));
 
-  await registerSpa(app, deps.webRoot ?? resolve('dist/web'));
+  await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site);
   return app;
 }

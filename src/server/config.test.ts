@@ -21,6 +21,26 @@ describe('config', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('takes the site settings from the environment, the contact address from PUBLIC_URL by default', () => {
+    const dir = tmp();
+    const local = loadConfig({ DATABASE_URL: join(dir, 'fc.db') });
+    expect(local.site).toEqual({
+      contactEmail: 'hello@localhost',
+      telegramUrl: 'https://t.me/futurecast',
+      linkedinUrl: 'https://www.linkedin.com/company/futurecast',
+    });
+    const deployed = loadConfig({ DATABASE_URL: join(dir, 'fc.db'), PUBLIC_URL: 'https://futurecast.io/' });
+    expect(deployed.site.contactEmail).toBe('hello@futurecast.io');
+    const set = loadConfig({ DATABASE_URL: join(dir, 'fc.db'), CONTACT_EMAIL: 'team@futurecast.io' });
+    expect(set.site.contactEmail).toBe('team@futurecast.io');
+    expect(() => loadConfig({ DATABASE_URL: join(dir, 'fc.db'), CONTACT_EMAIL: 'not-an-address' })).toThrow(
+      /CONTACT_EMAIL: must be an email address/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: join(dir, 'fc.db'), TELEGRAM_URL: 'http://t.me/x' })).toThrow(
+      /TELEGRAM_URL: must be an https:\/\/ URL/,
+    );
+  });
+
   it('generates SESSION_SECRET once and keeps it beside the database', () => {
     const dir = tmp();
     const first = loadConfig({ DATABASE_URL: join(dir, 'fc.db') });

@@ -54,17 +54,32 @@ const EnvSchema = z.object({
   SENTRY_DSN: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  TELEGRAM_URL: z
+    .url({ protocol: /^https$/, message: 'must be an https:// URL' })
+    .default('https://t.me/futurecast'),
+  LINKEDIN_URL: z
+    .url({ protocol: /^https$/, message: 'must be an https:// URL' })
+    .default('https://www.linkedin.com/company/futurecast'),
 });
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string };
 
+export interface SiteSettings {
+  contactEmail: string;
+  telegramUrl: string;
+  linkedinUrl: string;
+}
+
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** What the About section and the social links show (the page reads them from index.html). */
+  readonly site: SiteSettings;
   readonly database: DatabaseTarget;
   readonly redisUrl: string | undefined;
   readonly sessionSecret: string;
@@ -130,11 +145,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database.dialect === 'sqlite' && database.filename !== ':memory:'
       ? dirname(database.filename)
       : resolve('./data');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    site: {
+      // The deployment's own domain unless told otherwise: hello@futurecast.io for https://futurecast.io.
+      contactEmail: e.CONTACT_EMAIL ?? `hello@${new URL(publicUrl).hostname}`,
+      telegramUrl: e.TELEGRAM_URL,
+      linkedinUrl: e.LINKEDIN_URL,
+    },
     database,
     redisUrl: e.REDIS_URL,
     sessionSecret: sessionSecretFor(dataDir, e.SESSION_SECRET, e.NODE_ENV),

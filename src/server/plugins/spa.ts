@@ -3,15 +3,34 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteSettings } from '../config.ts';
 
 const API_PATH = /^\/(api(\/|$)|metrics$)/;
+
+const attribute = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The deployment's site settings as <meta> tags in index.html (read by src/web/lib/site.ts): set at
+ * start-up from the configuration, so changing them needs no rebuild and no extra request.
+ */
+export function withSiteSettings(html: string, site: SiteSettings): string {
+  const tags = [
+    ['futurecast:contact-email', site.contactEmail],
+    ['futurecast:telegram-url', site.telegramUrl],
+    ['futurecast:linkedin-url', site.linkedinUrl],
+  ]
+    .map(([name, value]) => `<meta name="${name}" content="${attribute(value ?? '')}">`)
+    .join('');
+  return html.replace('</head>', `${tags}</head>`);
+}
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * client route (no file extension, not /api) answered with index.html so React Router takes over.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webRoot: string, site: SiteSettings): Promise<void> {
   const indexFile = join(webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -29,7 +48,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexFile) : null;
+  const indexHtml = built ? Buffer.from(withSiteSettings(readFileSync(indexFile, 'utf8'), site)) : null;
   // Compressed once at start-up; the fallback is served for every client route.
   const indexBr = indexHtml ? brotliCompressSync(indexHtml) : null;
   const indexGz = indexHtml ? gzipSync(indexHtml) : null;

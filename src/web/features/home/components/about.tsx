@@ -1,9 +1,8 @@
 import { Badge } from '../../../components/ui/badge';
 import { MailIcon } from '../../../components/ui/icons';
+import { site } from '../../../lib/site';
 import { formatCount } from '../lib/format-count';
 import type { StatsFigures } from './stats';
-
-export const CONTACT_EMAIL = 'hello@futurecast.example';
 
 export function About({ figures }: { figures: StatsFigures }) {
   return (
@@ -29,11 +28,11 @@ export function About({ figures }: { figures: StatsFigures }) {
             Questions, ideas or a prediction you want us to feature? Write to us.
           </p>
           <a
-            href={`mailto:${CONTACT_EMAIL}`}
+            href={`mailto:${site.contactEmail}`}
             className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
             <MailIcon className="size-5" />
-            {CONTACT_EMAIL}
+            {site.contactEmail}
           </a>
         </div>
       </div>
@@ -41,9 +40,9 @@ export function About({ figures }: { figures: StatsFigures }) {
   );
 }
 
-const SOCIAL = [
-  { name: 'Telegram', href: 'https://t.me/futurecast', active: true },
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/company/futurecast', active: true },
+const social = () => [
+  { name: 'Telegram', href: site.telegramUrl, active: true },
+  { name: 'LinkedIn', href: site.linkedinUrl, active: true },
   { name: 'X', href: null, active: false },
   { name: 'Instagram', href: null, active: false },
 ];
@@ -53,7 +52,7 @@ export function SocialLinks() {
   return (
     <nav aria-label="Futurecast on social media" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
       <ul className="flex flex-wrap items-center justify-center gap-3">
-        {SOCIAL.map((s) => (
+        {social().map((s) => (
           <li key={s.name}>
             {s.active && s.href ? (
               <a
