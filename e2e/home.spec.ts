@@ -486,3 +486,36 @@ test('on a phone every carousel dot is a 24 px target in view, and slides stay a
     await expect.poll(offset).toBe(0);
   }
 });
+
+test('on a phone the news cards show whole lines only, nothing cut through the middle', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const card = news(page).getByRole('article').first();
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('heading', { level: 3 })).toBeVisible();
+  const blocks = await card.evaluate((article) => {
+    const inner =
+      article.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(article).paddingBottom);
+    return [...article.children].map((el) => {
+      const style = getComputedStyle(el);
+      const lineHeight = Number.parseFloat(style.lineHeight);
+      const height =
+        el.getBoundingClientRect().height -
+        Number.parseFloat(style.paddingTop) -
+        Number.parseFloat(style.paddingBottom);
+      return {
+        tag: el.tagName,
+        // A text block's height is a whole number of its lines (lists hold whole items).
+        lines: el.tagName === 'P' || el.tagName === 'H3' ? height / lineHeight : Math.round(height),
+        insideCard: el.getBoundingClientRect().bottom <= inner + 0.5,
+      };
+    });
+  });
+  for (const b of blocks) {
+    expect(b.insideCard, `${b.tag} ends inside the card`).toBe(true);
+    expect(Math.abs(b.lines - Math.round(b.lines)), `${b.tag} shows whole lines (${b.lines})`).toBeLessThan(
+      0.05,
+    );
+  }
+});

@@ -12,12 +12,13 @@ export function NewsCard({ topic }: { topic: NewsTopic }) {
         {topic.trend === 'developing' ? <Badge variant="warning">Developing</Badge> : null}
         {topic.isDemo ? <Badge>Demo</Badge> : null}
       </div>
-      <h3 className="mt-3 line-clamp-2 text-base font-semibold text-ink-900">{topic.title}</h3>
-      <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-700">
+      <h3 className="mt-3 line-clamp-2 shrink-0 text-base font-semibold text-ink-900">{topic.title}</h3>
+      {/* Whole lines only: on a phone the summary gets two, the keywords one row, so nothing is cut mid-line. */}
+      <p className="mt-2 line-clamp-2 shrink-0 text-sm leading-relaxed text-ink-700 sm:line-clamp-3">
         {topic.summary || topic.description}
       </p>
       {topic.bulletPoints.length ? (
-        <ul className="mt-3 space-y-1 text-sm text-ink-700">
+        <ul className="mt-3 shrink-0 space-y-1 text-sm text-ink-700">
           {topic.bulletPoints.map((b) => (
             <li key={b} className="line-clamp-1">
               {b}
@@ -26,7 +27,10 @@ export function NewsCard({ topic }: { topic: NewsTopic }) {
         </ul>
       ) : null}
       {topic.keywords.length ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Keywords">
+        <ul
+          className="mt-3 flex max-h-6 shrink-0 flex-wrap gap-1.5 overflow-hidden sm:max-h-none"
+          aria-label="Keywords"
+        >
           {topic.keywords.map((k) => (
             <li key={k} className="rounded-md bg-ink-100 px-2 py-0.5 text-xs text-ink-700">
               {k}
