@@ -66,7 +66,32 @@ function numberWordsToDigits(tokens: string[]): string[] {
 }
 
 const LEAD_INS =
-  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|(?:predicci[oó]n|pron[oó]stico|pr[ée]diction|pr[ée]vision|prognose|vorhersage|previsione|previs[ãa]o|tahmin|прогноз|پیش\s?بینی|预测|預測|予測|예측)\s*:?\s+|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|creo que\s*|pienso que\s*|predigo que\s*|penso che\s*|acho que\s*|ich denke,?\s*(?:dass\s*)?|bence\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测)+/u;
+  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|(?:predicci[oó]n|pron[oó]stico|pr[ée]diction|pr[ée]vision|prognose|vorhersage|previsione|previs[ãa]o|tahmin|прогноз|پیش\s?بینی|预测|預測|予測|예측)\s*:?\s+|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|je parie que\s*|(?:yo )?creo que\s*|pienso que\s*|predigo que\s*|apuesto a que\s*|penso che\s*|prevedo che\s*|scommetto che\s*|secondo me\s*|(?:eu )?acho que\s*|prevejo que\s*|aposto que\s*|ik denk dat\s*|ik voorspel dat\s*|ich denke,?\s*(?:dass\s*)?|ich sage voraus,?\s*(?:dass\s*)?|ich wette,?\s*(?:dass\s*)?|bence\s*|mark my words\s*|calling it\s*|i'?d say\s*(?:that\s*)?|i would say\s*(?:that\s*)?|я уверен,?\s*(?:что\s*)?|я предсказываю,?\s*(?:что\s*)?|أتوقع أن\s*|أعتقد أن\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测|我预计|我猜)+/u;
+
+// A label before a colon that announces the speaker's own forecast ('Ich sage voraus:', 'My hot
+// take:', 'Mark my words:', 'Mi pronóstico:'): up to four words, every one of them from this
+// vocabulary and one a first-person or forecasting word, so a subject before a colon ('Bitcoin: …',
+// 'My prediction for Bitcoin: …') stays.
+const COLON_LEAD_IN = /^\s*((?:[^\s:：\d]+\s+){0,3}[^\s:：\d]+)\s*[:：]\s*(?=\S)/u;
+const LEAD_IN_KEY = new Set(
+  "i i'm i'd my me we our prediction predictions forecast predict call calling guess take bet ich meine mein voraus vorhersage prognose tipp je ma mon pronostic prédiction prévision parie yo mi predicción pronóstico predigo apuesto io mia previsione pronostico prevedo eu minha meu previsão palpite ik mijn voorspelling tahminim tahmin я мой прогноз предсказание من پیش‌بینی پیشبینی 我的预测 我预测 私の予想 내 예측".split(
+    ' ',
+  ),
+);
+const LEAD_IN_FILLER = new Set(
+  "here here's is are the a my hot bold final honest quick personal official it now mark words say sage dis digo la il el le de van".split(
+    ' ',
+  ),
+);
+
+function dropColonLeadIn(text: string): string {
+  const m = COLON_LEAD_IN.exec(text);
+  if (!m) return text;
+  const words = (m[1] ?? '').split(/\s+/u);
+  const ok =
+    words.every((w) => LEAD_IN_KEY.has(w) || LEAD_IN_FILLER.has(w)) && words.some((w) => LEAD_IN_KEY.has(w));
+  return ok ? text.slice(m[0].length) : text;
+}
 
 // Currency words and signs written after the amount, with an optional scale word between.
 const CURRENCY_SIGNS: Record<string, string> = {
@@ -149,8 +174,11 @@ function expandScales(text: string): string {
 
 /** Tokens of the normalised text; CJK text is tokenised per character. */
 export function duplicateTokens(text: string): string[] {
-  let s = asciiDigits(text.normalize('NFKC'))
-    .toLowerCase()
+  let s = dropColonLeadIn(
+    asciiDigits(text.normalize('NFKC'))
+      .toLowerCase()
+      .replace(/[’‘`´]/g, "'"),
+  )
     .replace(/[ي]/g, 'ی')
     .replace(/[ك]/g, 'ک')
     .replace(/[ۀة]/g, 'ه')
@@ -167,6 +195,8 @@ export function duplicateTokens(text: string): string[] {
       /^0\./u.test(n) ? n : n.replace(/\./g, ''),
     )
     .replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1')
+    // '10 000': groups of three after a space (NFKC made the no-break and narrow spaces plain).
+    .replace(/(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d%]|[.,]\d)/g, (n) => n.replace(/ /g, ''))
     .replace(/(\d)[,٫](?=\d)/g, '$1.')
     // Currencies: '120000 dollars', '120000 usd', '120000$' and '$120000' are one spelling ($120000).
     .replace(

@@ -295,3 +295,43 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     subjectWords: subject.words,
   };
 }
+
+// The word class the lexicon gives a word, coarsely: what the statistical model reads as the shape
+// of an English sentence ('det adj noun modal verb …'), whatever the words themselves are.
+function wordClass(word: string): string {
+  if (/^\d/u.test(word)) return 'num';
+  const tags = tagsOf(word);
+  if (tags === '')
+    return /\p{L}{3,}(?:ing)$/u.test(word) ? 'ing?' : /\p{L}{3,}ed$/u.test(word) ? 'ed?' : 'unk';
+  if (/Determiner/u.test(tags)) return 'det';
+  if (/Preposition/u.test(tags)) return 'prep';
+  if (/Conjunction/u.test(tags)) return 'conj';
+  if (/Pronoun|Reflexive/u.test(tags)) return 'pron';
+  if (/Modal/u.test(tags)) return 'modal';
+  if (/Copula/u.test(tags)) return 'cop';
+  if (/QuestionWord/u.test(tags)) return 'wh';
+  if (/Negative/u.test(tags)) return 'neg';
+  if (/PastTense|Participle/u.test(tags)) return 'past';
+  if (/Gerund/u.test(tags)) return 'ing';
+  if (/PresentTense/u.test(tags)) return 'pres';
+  if (/Infinitive|Verb|Imperative/u.test(tags)) return 'verb';
+  if (/Comparative|Superlative/u.test(tags)) return 'cmp';
+  if (/Adjective/u.test(tags)) return 'adj';
+  if (/Adverb/u.test(tags)) return 'adv';
+  if (/Value|Cardinal|Ordinal|Fraction/u.test(tags)) return 'num';
+  if (/Date|Month|WeekDay|Duration/u.test(tags)) return 'date';
+  if (ENTITY_TAG.test(tags) || /Name|Place|Organization|Actor/u.test(tags)) return 'name';
+  if (/Plural/u.test(tags)) return 'nouns';
+  return 'noun';
+}
+
+/** The word classes of a lower-case English text, with a sentence boundary as '.'. */
+export function wordClasses(lower: string): string[] {
+  const out: string[] = ['.'];
+  for (const m of lower.matchAll(/[\p{L}\p{N}']+|[.!?]+/gu)) {
+    const w = m[0];
+    out.push(/^[.!?]/u.test(w) ? '.' : wordClass(w.replace(/'s$/u, '')));
+  }
+  if (out[out.length - 1] !== '.') out.push('.');
+  return out;
+}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { wordClasses } from './english.ts';
 import { normalizeForLists } from './moderation.ts';
 import type { TextFeatures } from './text-features.ts';
 
@@ -22,14 +23,19 @@ export interface FeatureConfig {
   bits: number;
   minN: number;
   maxN: number;
+  /** Word n-grams up to this length in the same table (0 or absent: none). */
+  wordN?: number;
+  /** English lexicon word-class n-grams up to this length (0 or absent: none). */
+  tagN?: number;
   /** Which of DENSE_FEATURES the model sees (by name). */
   dense: readonly string[];
 }
 
 export interface ModelInput {
-  /** Distinct n-gram rows present in the text; each has the value `gramValue` (1/√count). */
+  /** Rows present in the text (a row may repeat when two kinds of feature land on it). */
   grams: Int32Array;
-  gramValue: number;
+  /** Each row's value: 1/√(number of distinct features of its kind). */
+  values: Float32Array;
   dense: Float64Array;
 }
 
@@ -59,6 +65,9 @@ export const DENSE_FEATURES: Record<string, (f: TextFeatures) => number> = {
   english: (f) => (f.language === 'en' ? 1 : 0),
 };
 
+// Words of the n-gram text (letters and digits, digits already 0).
+const WORD_TOKEN = /[\p{L}\p{N}\p{M}']+/gu;
+
 const gramText = (f: TextFeatures) =>
   ` ${normalizeForLists(f.lower)
     .replace(/\p{Nd}/gu, '0')
@@ -66,12 +75,30 @@ const gramText = (f: TextFeatures) =>
     .slice(0, 600)} `;
 
 // Reused between calls (no allocation per n-gram): the stamp array marks the rows already counted
-// for the current text, the buffer collects them.
+// for the current kind of feature, the buffers collect them.
 let stamp = new Int32Array(0);
 let generation = 0;
 let buffer = new Int32Array(4096);
+let valueBuffer = new Float32Array(4096);
 
-/** The model's view of a text: which n-gram rows occur, and the dense rule measurements. */
+// murmur3's finaliser picks the row.
+function rowOf(h: number, mask: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x & mask;
+}
+
+// FNV-1a over a string's UTF-16 units, from a seed that tells the kinds of feature apart.
+function fnv(text: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** The model's view of a text: which n-gram rows occur, and the dense measurements. */
 export function modelInput(f: TextFeatures, config: FeatureConfig): ModelInput {
   const size = 1 << config.bits;
   const mask = size - 1;
@@ -79,34 +106,60 @@ export function modelInput(f: TextFeatures, config: FeatureConfig): ModelInput {
     stamp = new Int32Array(size);
     generation = 0;
   }
-  generation++;
   const text = gramText(f);
-  const most = text.length * (config.maxN - config.minN + 1);
-  if (buffer.length < most) buffer = new Int32Array(most);
+  const words = config.wordN ? (text.match(WORD_TOKEN) ?? []) : [];
+  const tags = config.tagN && f.language === 'en' ? wordClasses(f.lower) : [];
+  const most =
+    text.length * (config.maxN - config.minN + 1) +
+    words.length * (config.wordN ?? 0) +
+    tags.length * (config.tagN ?? 0);
+  if (buffer.length < most) {
+    buffer = new Int32Array(most);
+    valueBuffer = new Float32Array(most);
+  }
   let count = 0;
+  let kindStart = 0;
+  const add = (row: number) => {
+    if (stamp[row] !== generation) {
+      stamp[row] = generation;
+      buffer[count++] = row;
+    }
+  };
+  const endKind = () => {
+    const n = count - kindStart;
+    valueBuffer.fill(n ? 1 / Math.sqrt(n) : 0, kindStart, count);
+    kindStart = count;
+    generation++;
+  };
+  generation++;
   for (let i = 0; i < text.length; i++) {
     // FNV-1a over the n-gram's UTF-16 units, then murmur3's finaliser picks the row.
     let h = 0x811c9dc5;
     for (let n = 1; n <= config.maxN && i + n <= text.length; n++) {
       h = Math.imul(h ^ text.charCodeAt(i + n - 1), 0x01000193);
-      if (n < config.minN) continue;
-      let x = h ^ (h >>> 16);
-      x = Math.imul(x, 0x85ebca6b);
-      x ^= x >>> 13;
-      x = Math.imul(x, 0xc2b2ae35);
-      x ^= x >>> 16;
-      const row = x & mask;
-      if (stamp[row] !== generation) {
-        stamp[row] = generation;
-        buffer[count++] = row;
+      if (n >= config.minN) add(rowOf(h, mask));
+    }
+  }
+  endKind();
+  for (const [units, maxN, seed] of [
+    [words, config.wordN ?? 0, 0x2f3a9c1b],
+    [tags, config.tagN ?? 0, 0x51d7e4a3],
+  ] as const) {
+    if (maxN === 0 || units.length === 0) continue;
+    for (let i = 0; i < units.length; i++) {
+      let h: number = seed;
+      for (let n = 1; n <= maxN && i + n <= units.length; n++) {
+        h = fnv(`${units[i + n - 1]}\u0000`, h);
+        add(rowOf(Math.imul(h ^ n, 0x01000193), mask));
       }
     }
+    endKind();
   }
   const dense = new Float64Array(config.dense.length);
   config.dense.forEach((name, k) => {
     dense[k] = DENSE_FEATURES[name]?.(f) ?? 0;
   });
-  return { grams: buffer.slice(0, count), gramValue: count ? 1 / Math.sqrt(count) : 0, dense };
+  return { grams: buffer.slice(0, count), values: valueBuffer.slice(0, count), dense };
 }
 
 /** Class probabilities (softmax), in MODEL_CLASSES order. */
@@ -114,9 +167,11 @@ export function classProbabilities(model: FlagModel, input: ModelInput): Float64
   const k = MODEL_CLASSES.length;
   const scores = Float64Array.from(model.bias);
   const w = model.weights;
-  for (const row of input.grams) {
-    const at = row * k;
-    for (let c = 0; c < k; c++) scores[c] = (scores[c] ?? 0) + (w[at + c] ?? 0) * input.gramValue;
+  const { grams, values } = input;
+  for (let i = 0; i < grams.length; i++) {
+    const at = (grams[i] ?? 0) * k;
+    const value = values[i] ?? 0;
+    for (let c = 0; c < k; c++) scores[c] = (scores[c] ?? 0) + (w[at + c] ?? 0) * value;
   }
   const denseAt = (1 << model.bits) * k;
   input.dense.forEach((v, d) => {
@@ -151,6 +206,8 @@ export interface StoredModel {
   bits: number;
   minN: number;
   maxN: number;
+  wordN?: number;
+  tagN?: number;
   dense: string[];
   bias: number[];
   denseWeights: number[][];
@@ -178,6 +235,8 @@ export function encodeModel(model: FlagModel, trainedOn: TrainingRecord): Stored
     bits: model.bits,
     minN: model.minN,
     maxN: model.maxN,
+    ...(model.wordN ? { wordN: model.wordN } : {}),
+    ...(model.tagN ? { tagN: model.tagN } : {}),
     dense: [...model.dense],
     bias: [...model.bias].map(round),
     denseWeights: model.dense.map((_, d) =>

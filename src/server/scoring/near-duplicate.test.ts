@@ -151,3 +151,34 @@ describe('1.3.0 number formats, scripts and compounds', () => {
     expect(isNearDuplicate(a, b)).toBe(false);
   });
 });
+
+describe('1.4.0 negation, grouped thousands and lead-ins', () => {
+  it.each([
+    [
+      'México tendrá 10.000 estaciones de carga en 2028.',
+      'En 2028, México tendrá 10 000 estaciones de carga.',
+    ],
+    [
+      'Die EZB senkt den Leitzins 2027 auf 1,5 %.',
+      'Ich sage voraus: Die EZB senkt den Leitzins 2027 auf 1,5 %.',
+    ],
+    ['My hot take: Bitcoin will hit $200k by 2027.', 'Bitcoin will hit $200k by 2027'],
+    ['Mi pronóstico: el Real Madrid ganará la Liga 2027.', 'El Real Madrid ganará la Liga 2027'],
+  ])('calls "%s" and "%s" duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    ["L'Italia si qualificherà ai Mondiali del 2030.", "L'Italia non si qualificherà ai Mondiali del 2030."],
+    ['O Brasil vai ganhar a Copa de 2030.', 'O Brasil não vai ganhar a Copa de 2030.'],
+    // A subject before a colon is not a lead-in.
+    ['Bitcoin: $200k by the end of 2027.', 'Ethereum: $200k by the end of 2027.'],
+    ['My prediction for Bitcoin: $200k by 2027.', 'My prediction for Ethereum: $200k by 2027.'],
+    [
+      'México tendrá 10 000 estaciones de carga en 2028.',
+      'México tendrá 10 500 estaciones de carga en 2028.',
+    ],
+  ])('keeps "%s" and "%s" apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});

@@ -10,10 +10,11 @@ export { normalizeForDuplicate };
 export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5eed_f00d } as const;
 /**
  * Names everything that decides a text's stored band keys: the MinHash parameters and the
- * normalisation (n2: scoring 1.3.0's digits, scale words and lead-ins). Change it with either; the
+ * normalisation (n2: scoring 1.3.0's digits, scale words and lead-ins; n3: 1.4.0's space-grouped
+ * thousands, colon lead-ins and more lead-in phrases). Change it with either; the
  * lsh-resign job then re-signs the stored predictions (jobs/lsh-resign.ts).
  */
-export const SIGNATURE_VERSION = 'mh1-4g-128x32-n2';
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n3';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
@@ -121,8 +122,10 @@ const STOPWORDS = new Set(
     ' ',
   ),
 );
+// Negation words of the languages the lists cover (verb suffixes such as Turkish -me/-ma change the
+// word itself, which the word comparison below already treats as a different claim).
 const NEGATION =
-  /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|nicht|kein\p{L}*|nunca|не|нет|不|没|没有)$/u;
+  /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|non|nicht|nie|kein\p{L}*|nunca|nadie|ningún|ninguna|não|nao|nem|mai|niet|geen|nooit|inte|ikke|değil|yok|asla|не|нет|ни|ні|لا|لن|لم|ليس|هرگز|不|没|没有)$/u;
 
 function editDistanceAtMost(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;

@@ -26,7 +26,7 @@ export const TRAINING: FeatureConfig & TrainOptions = {
   minN: 2,
   maxN: 5,
   dense: Object.keys(DENSE_FEATURES),
-  l2: 1e-4,
+  l2: 1e-5,
   iterations: 200,
   learningRate: 0.05,
   balance: 0.5,
@@ -71,9 +71,10 @@ export function trainModel(
     gradBias.fill(0);
     for (const e of examples) {
       scores.set(bias);
-      for (const row of e.input.grams)
-        for (let c = 0; c < k; c++)
-          scores[c] = (scores[c] ?? 0) + (weights[row * k + c] ?? 0) * e.input.gramValue;
+      e.input.grams.forEach((row, i) => {
+        const value = e.input.values[i] ?? 0;
+        for (let c = 0; c < k; c++) scores[c] = (scores[c] ?? 0) + (weights[row * k + c] ?? 0) * value;
+      });
       e.input.dense.forEach((x, d) => {
         if (x !== 0)
           for (let c = 0; c < k; c++) scores[c] = (scores[c] ?? 0) + (weights[denseAt + d * k + c] ?? 0) * x;
@@ -90,9 +91,10 @@ export function trainModel(
         delta[c] = w * ((scores[c] ?? 0) / sum - (c === e.label ? 1 : 0));
         gradBias[c] = (gradBias[c] ?? 0) + (delta[c] ?? 0);
       }
-      for (const row of e.input.grams)
-        for (let c = 0; c < k; c++)
-          grad[row * k + c] = (grad[row * k + c] ?? 0) + (delta[c] ?? 0) * e.input.gramValue;
+      e.input.grams.forEach((row, i) => {
+        const value = e.input.values[i] ?? 0;
+        for (let c = 0; c < k; c++) grad[row * k + c] = (grad[row * k + c] ?? 0) + (delta[c] ?? 0) * value;
+      });
       e.input.dense.forEach((x, d) => {
         if (x !== 0)
           for (let c = 0; c < k; c++)
