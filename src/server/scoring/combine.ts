@@ -37,7 +37,7 @@ export type ModelFlag = Exclude<FlagCategory, 'duplicate'>;
  * - A flag the rules lean to (`lean` points or more toward it) is raised when the model gives it at
  *   least `support`: 40% for a rejection, 30% for a warning.
  * - The model raises a flag on its own from `alone`: 50% for a rejection, 40% for machine style,
- *   50% for 'not a prediction' (both only warn).
+ *   50% for 'not a prediction' (both only warn), the last never against a firm future tense.
  * - A text the rules call 'not a prediction' stays publishable when the model is at least `keep`
  *   (50%) sure it is a publishable forecast.
  */
@@ -79,14 +79,24 @@ export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeas
   };
 }
 
-/** Points the rules gave each flag; 'not a prediction' is 4 when the rules call it, 2 with no future marker. */
+/**
+ * Points the rules gave each flag; 'not a prediction' is 4 when the rules call it, 2 with no future
+ * marker, 0 with a loose one and −1 with a firm one (future tense, a future year): then the model
+ * may not call it 'not a prediction' on its own.
+ */
 export function rulePoints(m: RuleMeasures): Record<ModelFlag, number> {
   return {
     abusive: m.abuse,
     spam: m.spam,
     gibberish: m.gibberish,
     machine_generated: m.machine,
-    not_a_prediction: m.notPrediction ? 4 : m.future === 'none' || m.future === 'unknown' ? 2 : 0,
+    not_a_prediction: m.notPrediction
+      ? 4
+      : m.future === 'none' || m.future === 'unknown'
+        ? 2
+        : m.future === 'strong'
+          ? -1
+          : 0,
   };
 }
 
@@ -104,6 +114,8 @@ function modelFlag(
   for (const category of categories) {
     // A 'not a prediction' call the rules make themselves stays theirs (and can be kept below).
     if (category === 'not_a_prediction' && points.not_a_prediction >= 4) continue;
+    // Nor does the model overrule a firm future tense ('… but Bitcoin will hit $100k in 2027').
+    if (category === 'not_a_prediction' && points.not_a_prediction < 0) continue;
     const p = opinion[category];
     const leans =
       points[category] >= combination.lean ||

@@ -243,3 +243,39 @@ describe('1.3.0 statistical model', () => {
     expect(analyse(text).verdict).not.toBe('reject');
   });
 });
+
+describe('1.4.0 rules', () => {
+  const rulesOnly = (text: string) =>
+    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
+
+  it.each([
+    ['abusive', 'I know where you live, so keep posting and see.'],
+    ['abusive', "Spero che quell'allenatore venga investito da un camion prima del 2027."],
+    ['abusive', 'Women have no business in politics, they will ruin everything.'],
+    ['spam', 'Work from home opportunity!!! Earn while you sleep with our proven system.'],
+    ['spam', 'cheap nike shoes cheap nike shoes sale best price nike 2027 cheap nike shoes outlet'],
+    ['gibberish', '[insert prediction here]'],
+    ['gibberish', 'test test test 123'],
+    ['machine_generated', '作为一个人工智能语言模型，我无法准确预测未来，但到2030年电动汽车会更普及。'],
+    ['machine_generated', 'Prediction: Oil will fall.\nRationale: Weak demand.\nConfidence: Moderate (60%)'],
+    ['not_a_prediction', 'What will the price of coffee be in 2028? Just curious.'],
+    ['not_a_prediction', '"The future is already here, it is just not evenly distributed." — William Gibson'],
+  ])('flags %s: %s', (category, text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    'Ceny mieszkań w Polsce pójdą w górę.',
+    '삼성전자 주가는 결국 오를 거예요.',
+    'Der FC Bayern gewinnt die Meisterschaft mit über 80 Punkten.',
+    '¡¡¡EL MUNDO VA A CAMBIAR!!!',
+    'Japan qualifies for the World Cup final, book it.',
+    'I feel like things might get better? Or not. Hard to say.',
+    'Will Bitcoin hit $200k in 2027? Definitely.',
+    'Tesla investors, watch your back in 2027: the stock will halve.',
+  ])('publishes a forecast in any language or shape: %s', (text) => {
+    expect(
+      analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }).is_flagged,
+    ).toBe(false);
+  });
+});

@@ -72,9 +72,17 @@ const PRECISE_OUTCOMES =
 const DIRECTIONS =
   /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
 const PREDICTION_VERBS =
-  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space)\b/u;
+  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank)\b/u;
 const FUTURE_CUES =
   /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to)\b/u;
+// A headline-style claim: an event in the present tense with nothing tying it to now ('Ireland
+// qualifies for a World Cup finally', 'Japan's population drops below 120 million'). On a forecasting
+// site that is a forecast written the way headlines write the future; a habit ('every year'), a
+// moment ('today', 'now') or a person speaking ('I win') makes it something else.
+const HEADLINE_EVENT =
+  /\b(?:wins|qualifies|beats|defeats|overtakes|surpasses|clinches|lifts the|goes bankrupt|goes public|(?:drops|falls|dips|sinks) below|(?:rises|climbs|jumps) above|tops|crosses|hits|reaches|passes|bans|legali[sz]es|launches|collapses|defaults|(?:win|qualify|beat) (?:another|the|a|their|its|back-to-back))\b/u;
+const NOT_A_HEADLINE =
+  /\b(?:today|tonight|now|currently|right now|at the moment|this week|this morning|every|always|usually|often|sometimes|never|again and again|yesterday|ago|last)\b|^\W*(?:i|we|you)\b/u;
 const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
@@ -290,7 +298,9 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     outcomes: all(PRECISE_OUTCOMES, lower),
     directions: all(DIRECTIONS, lower),
     calibrated: CALIBRATED.test(lower),
-    futureCue: FUTURE_CUES.test(lower),
+    futureCue:
+      FUTURE_CUES.test(lower) ||
+      (pastTense === 0 && HEADLINE_EVENT.test(lower) && !NOT_A_HEADLINE.test(lower) && !lower.includes('?')),
     subject: subject.subject,
     subjectWords: subject.words,
   };

@@ -74,7 +74,7 @@ const LATIN_CANDIDATES = [
 
 // Function words decide English more reliably than trigram statistics on a one-line text.
 const ENGLISH_FUNCTION_WORDS = new Set(
-  'the a an of to in on by for with will be is are was were it its this that these those and or but not than then next year years by from at as have has had would could should may might can going more less most over under about their there they we i you he she our my some all every each any many much own such what which who when where how why if because so just also only very into out up down after before through during without within again new'.split(
+  'the a an of to in on by for with will be is are was were it its this that these those and or but not than then next year years by from at as have has had would could should may might can going more less most over under about their there they we i you he she our my some all every each any many much own such what which who when where how why if because so just also only very into out up down above below after before through during without within again new'.split(
     ' ',
   ),
 );
@@ -88,6 +88,29 @@ function englishLexiconShare(words: readonly string[]): number {
     if (ENGLISH_FUNCTION_WORDS.has(w) || LEXICON[w] || LEXICON[w.replace(/s$/u, '')]) hits++;
   }
   return hits / words.length;
+}
+
+// The commonest function words of the other Latin-script languages we read: on a one-line text
+// they decide better than trigrams ('Der FC Bayern beendet die Saison mit über 80 Punkten' is
+// German, not Swedish; '¡EL MUNDO VA A CAMBIAR!' is Spanish, whatever its 'a').
+const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
+  Object.entries({
+    de: 'der die das den dem des ein eine einen einem einer und oder nicht ist sind wird werden wir ich du er sie es mit von zu im am bis über auf für auch noch nach bei aus wie dass nur schon sehr mehr',
+    fr: "le la les un une des du de et ou est sont sera seront va vont pas ne que qui pour dans avec sur au aux ce cette ces je nous vous ils elles plus très l' d' qu'",
+    es: 'el la los las un una unos unas y o es son será serán va van no que de del en con por para al lo se su sus muy más este esta estos estas yo creo',
+    it: "il lo la i gli le un una e o è sono sarà saranno non che di del della dei delle in con per su al alla nel nella questo questa molto più anche l' un'",
+    pt: 'o a os as um uma e ou é são será serão vai vão não que de do da dos das em no na nos nas com por para ao muito mais este esta isso também',
+    nl: 'de het een en of is zijn zal zullen gaat gaan niet dat die van in op met voor naar bij ook nog meer dan wordt worden ik we',
+    tr: 'bir ve bu da de için ile çok daha en olarak gibi ama değil var yok mı mi ne kadar sonra önce her şey',
+    pl: 'i w na z do nie się że jest są będzie będą to od po za jak już tak ale dla przez o co',
+    sv: 'och att det en ett är som på för med av till inte kommer ska har den de om',
+  }).map(([lang, list]) => [lang, new Set(list.split(' '))]),
+);
+
+function functionWordHits(words: readonly string[], list: ReadonlySet<string>): number {
+  let hits = 0;
+  for (const w of words) if (list.has(w)) hits++;
+  return hits;
 }
 
 export function englishShare(words: readonly string[]): number {
@@ -107,7 +130,10 @@ export function detectLanguage(text: string, script: Script, words: readonly str
       !/(?:^|\s)(?:است|را|از|این|که|با|برای|می|نمی|خواهد|هست|شود|شد)(?:\s|$)|(?:^|\s)ن?می\u200c/u.test(text)
     )
       return 'ar';
-    return ISO1[franc(text, { only: ['pes', 'arb', 'urd'], minLength: 3 })] ?? 'fa';
+    // Urdu writes letters Persian doesn't (ٹ ڈ ڑ ں ے ہ ھ); without them, trigrams mistake short
+    // colloquial Persian ('اوضاع بدتر میشه، مطمئنم') for Urdu.
+    if (/[ٹڈڑںےۓہھ]/u.test(text)) return 'ur';
+    return 'fa';
   }
   // Trigram statistics confuse Russian, Ukrainian and Bulgarian on one sentence; letters don't.
   if (script === 'cyrillic') {
@@ -121,6 +147,17 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     return 'zh';
   }
   if (script === 'latin') {
+    const english = functionWordHits(words, ENGLISH_FUNCTION_WORDS);
+    let other = '';
+    let otherHits = 0;
+    for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
+      const hits = functionWordHits(words, list);
+      if (hits > otherHits) {
+        other = lang;
+        otherHits = hits;
+      }
+    }
+    if (otherHits >= 2 && otherHits > english) return other;
     if (englishShare(words) >= 0.2) return 'en';
     // 'Fusion startups like Helion will keep raising money': few function words, but an English
     // future verb among words the English lexicon knows.
@@ -130,6 +167,10 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     // A short English sentence with few function words ('Robots will cook most meals someday')
     // can fool the trigrams; most of its words are in compromise's English lexicon.
     if (guess === 'eng' || englishLexiconShare(words) >= 0.7) return 'en';
+    // A guess none of whose function words occur in a sentence of four words or more is a language
+    // we don't read ('Mambo yatabadilika hivi karibuni' is Swahili, not Turkish): say so.
+    const list = FUNCTION_WORDS[ISO1[guess] ?? ''];
+    if (list && words.length >= 4 && functionWordHits(words, list) === 0) return 'und';
     return ISO1[guess] ?? 'und';
   }
   return 'und';
@@ -149,7 +190,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   fa: {
     strong:
       /خواه(د|ند|یم|م|ی|ید)|آینده|پیش[\s\u200c]?بینی|تا (سال|پایان|آخر|اواخر|اوایل)|سال بعد|ماه بعد|احتمالا|احتمال/u,
-    weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش|شاید|ممکن|بالاخره|یه روز|روزی/u,
+    weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش|شاید|ممکن|بالاخره|یه روز|روزی|به زودی|در راه|دیر یا زود/u,
   },
   // سـ before a present verb (سيرتفع، سترتفع، سنرى، سأ...) is the future.
   ar: {
@@ -186,18 +227,30 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar'),
     weak: words('bence|sanırım|muhtemelen|belki|tahminim'),
   },
-  pl: { strong: words('będzie|będą|przyszł\\p{L}*|do roku') },
+  pl: {
+    strong: words('będzie|będą|przyszł\\p{L}*|do roku'),
+    // Perfective present is the future: the verbs forecasts use most, and the hedges.
+    weak: words(
+      'pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
+    ),
+  },
   sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
   id: { strong: words('akan|tahun depan|masa depan|pada tahun') },
   vi: { strong: /sẽ|năm tới|tương lai/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
-    weak: words('\\p{L}+(?:ит|ет|ут|ют)'),
+    weak: words('\\p{L}+(?:ит|ет|ут|ют|ат|ят|ится|ется|утся|ются|атся|ятся)'),
   },
   uk: { strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}/u },
   zh: { strong: /将|会|明年|未来|预计|预测|到\d{4}年|\d{4}年前/u },
-  ja: { strong: /でしょう|だろう|予想|予測|来年|将来|までに/u },
-  ko: { strong: /것이다|것입니다|겠|내년|전망|예상|까지/u },
+  ja: {
+    strong: /でしょう|だろう|予想|予測|来年|将来|までに/u,
+    weak: /と思う|と思います|そのうち|いずれ|やがて|はず/u,
+  },
+  ko: {
+    strong: /것이다|것입니다|거예요|거에요|거야|거다|겠|내년|전망|예상|까지/u,
+    weak: /결국|언젠가|곧|것 같/u,
+  },
 };
 
 // Relative time frames ("next year", "within three years") per language; years in digits are

@@ -3,6 +3,9 @@ import { wordSalad } from './english.ts';
 import {
   AIMED_BEFORE,
   DEGRADING,
+  DEHUMANISING_PATTERNS,
+  GROUP_NAMES,
+  GROUP_SLURS,
   HARASSMENT,
   HEDGES,
   INSULTS,
@@ -16,6 +19,7 @@ import {
   SPAM_PHRASES,
   STUFFING_IGNORED,
   TARGETING,
+  THIRD_PERSON,
   THREATS,
   VAGUE_TERMS,
   VIOLENCE_PATTERNS,
@@ -46,6 +50,9 @@ const ENUMERATION_MARKERS =
 const INLINE_LIST = /(?:^|\s)1[.)]\s[^\n]{2,80}?\s2[.)]\s[^\n]{2,80}?\s3[.)]\s/u;
 // Labelled fields, one a line ('Prediction: … / Rationale: … / Confidence: …').
 const FIELD_LINE = /^[\s*_#>-]{0,4}[\p{L}][\p{L} ]{1,24}[*_]{0,2}:[*_]{0,2}\s+\S/gmu;
+// The labels of an assistant's answer template ('Prediction: … / Rationale: … / Confidence: …').
+const TEMPLATE_LABEL =
+  /^[\s*_#>-]{0,4}(?:prediction|forecast|rationale|reasoning|justification|confidence(?: level)?|probability|likelihood|time ?frame|timeline|key (?:drivers|factors|risks|assumptions)|risks|assumptions|summary|predicción|justificación|confianza|prédiction|justification|confiance|vorhersage|prognose|begründung|konfidenz|previsione|motivazione|previsão|justificativa|tahmin|gerekçe|güven|прогноз|обоснование|уверенность|پیشبینی|دلیل|استدلال|اطمینان|احتمال|التوقع|السبب|الثقة)[*_]{0,2}:/u;
 
 function enumerationMarkers(text: string): number {
   return new Set(text.match(ENUMERATION_MARKERS) ?? []).size;
@@ -81,6 +88,7 @@ export function normalizeForLists(text: string): string {
 const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|م|ا|ش|شون|تون|ت)?';
 
 const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 function phraseMatcher(phrase: string): RegExp {
   const prefix = phrase.endsWith('*');
@@ -89,7 +97,8 @@ function phraseMatcher(phrase: string): RegExp {
   // CJK writes no spaces, so its phrases match anywhere.
   const start = CJK_START.test(body) ? '' : /^[\p{L}\p{N}]/u.test(body) ? '(?<![\\p{L}\\p{N}])' : '';
   let end = '';
-  if (prefix) end = '';
+  // CJK phrases run on into the next word ('作为一个人工智能语言模型'): no end edge either.
+  if (prefix || CJK_END.test(body)) end = '';
   else if (/\p{Script=Arabic}$/u.test(body)) end = `${ARABIC_SUFFIX}(?![\\p{L}\\p{N}])`;
   else if (/[\p{L}\p{N}]$/u.test(body)) end = '(?![\\p{L}\\p{N}])';
   return new RegExp(`${start}${escaped}${end}`, 'gu');
@@ -111,6 +120,7 @@ let compiled: {
   degrading: Array<[string, RegExp]>;
   harassment: Array<[string, RegExp]>;
   threats: Array<[string, RegExp]>;
+  slurs: Array<[string, RegExp]>;
   targeting: Array<[string, RegExp]>;
   vague: Array<[string, RegExp]>;
   hedges: Array<[string, RegExp]>;
@@ -129,6 +139,7 @@ function lists() {
     degrading: compileList(DEGRADING),
     harassment: compileList(HARASSMENT),
     threats: compileList(THREATS),
+    slurs: compileList(GROUP_SLURS),
     targeting: compileList(TARGETING),
     vague: compileList(VAGUE_TERMS),
     hedges: compileList(HEDGES),
@@ -242,6 +253,34 @@ function stuffedWord(words: readonly string[]): { word: string; count: number; s
   return null;
 }
 
+// Keyword stuffing with a phrase ('cheap ray ban sunglasses cheap ray ban …'): one pair of words
+// three times or more in a text of eight words or more. Returns the pair and its count.
+function stuffedPhrase(words: readonly string[]): { phrase: string; count: number } | null {
+  if (words.length < 8) return null;
+  const counts = new Map<string, number>();
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1] ?? '';
+    const b = words[i] ?? '';
+    if (a.length < 3 || b.length < 3 || /\d/u.test(a + b) || a === b) continue;
+    if (STUFFING_IGNORED.has(a) || STUFFING_IGNORED.has(b)) continue;
+    const pair = `${a} ${b}`;
+    counts.set(pair, (counts.get(pair) ?? 0) + 1);
+  }
+  let best: { phrase: string; count: number } | null = null;
+  for (const [phrase, count] of counts)
+    if (count >= 3 && (!best || count > best.count)) best = { phrase, count };
+  return best;
+}
+
+// Filler: one word three times or more and most of a short text ('test test test 123', 'تست تست تست').
+function sameWordFiller(words: readonly string[]): boolean {
+  if (words.length < 3) return false;
+  const counts = new Map<string, number>();
+  for (const w of words) if (/\p{L}/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  return top >= 3 && top / words.length >= 0.6;
+}
+
 // Words repeated back to back ('predict predict 2027 2027').
 function adjacentRepeats(words: readonly string[]): number {
   let n = 0;
@@ -300,6 +339,12 @@ export function moderate(f: TextFeatures): Moderation {
     spam += stuffed.share >= 0.3 && stuffed.count >= 5 && f.uniqueWordRatio > 0.35 ? 4 : 2;
     spamHits.push(`"${stuffed.word}" repeated`);
   }
+  const phrase = stuffedPhrase(f.words);
+  if (phrase && f.uniqueWordRatio > 0.35) {
+    // A keyword phrase repeated three times is stuffing; four times or more, nothing else.
+    spam += phrase.count >= 4 ? 4 : 2;
+    spamHits.push(`"${phrase.phrase}" repeated`);
+  }
   // Contact details plus an order to use them ('Call +1 … now', 'Escríbeme por DM', 'Пишите @…').
   const contact = f.phones > 0 || f.emails > 0 || f.handles > 0;
   if (contact && (CALL_TO_ACTION.test(text) || CONTACT_VERB.test(text))) spam += 2;
@@ -315,6 +360,9 @@ export function moderate(f: TextFeatures): Moderation {
   for (const m of text.matchAll(MASKED_SWEARING)) profanity.push(m[0]);
   const insults = insultHits(l.insults, text, AIMED_OR_ADDRESSED);
   const mild = insultHits(l.mildInsults, text, SECOND_PERSON);
+  // 'They're too stupid to …' insults a group: more than a stupid policy, less than 'you are'.
+  const mildSaidOf =
+    !mild.aimed && mild.found.length > 0 && insultHits(l.mildInsults, text, THIRD_PERSON).aimed;
   const degrading = insultHits(l.degrading, text, AIMED_OR_ADDRESSED);
   const degradingAddressed = degrading.aimed && insultHits(l.degrading, text, SECOND_PERSON).aimed;
   const harassment = hits(l.harassment, text);
@@ -323,20 +371,36 @@ export function moderate(f: TextFeatures): Moderation {
     const m = re.exec(text);
     if (m) threatHits.push(m[0].trim());
   }
+  const slurHits = hits(l.slurs, text);
+  const dehumanising: string[] = [];
+  for (const re of DEHUMANISING_PATTERNS) {
+    const m = re.exec(text);
+    if (m) dehumanising.push(m[0].trim());
+  }
+  // Said of a people or a group ('these Afghans are like rats'), it is dehumanising on its own.
+  if (dehumanising.length > 0 && GROUP_NAMES.test(text)) dehumanising.push('said of a group');
   const targeted = hits(l.targeting, text).length > 0 || f.handles > 0;
   // Mild adjectives ('stupid', 'useless') describe ideas and sites as often as people: 1 point each
   // unless addressed to someone.
   let abuse =
     (insults.found.length + harassment.length) * 2 +
-    mild.found.length * (mild.aimed ? 2 : 1) +
-    threatHits.length * 4;
+    mild.found.length * (mild.aimed || mildSaidOf ? 2 : 1) +
+    (threatHits.length + slurHits.length) * 4 +
+    dehumanising.length * 2;
   // Trash, pigs, clowns: only an insult when said of someone, and abuse when said to someone.
   if (degrading.aimed) abuse += degradingAddressed ? 4 : 2;
   // An insult aimed at someone ('they are idiots', 'you are pathetic') is abuse on its own.
   if ((insults.found.length > 0 && insults.aimed) || (mild.found.length > 0 && mild.aimed)) abuse += 2;
   for (const word of profanity) abuse += SLURS.has(word) ? 4 : 1.5;
   if (targeted && (insults.found.length > 0 || mild.found.length > 0 || profanity.length > 0)) abuse += 1.5;
-  const abuseHits = [...insults.found, ...mild.found, ...harassment, ...threatHits];
+  const abuseHits = [
+    ...insults.found,
+    ...mild.found,
+    ...harassment,
+    ...threatHits,
+    ...slurHits,
+    ...dehumanising,
+  ];
   // 'The biggest losers of the election' is an outcome: degrading words alone don't cost quality.
   if (degrading.aimed && (abuseHits.length > 0 || degradingAddressed)) abuseHits.push(...degrading.found);
 
@@ -357,6 +421,9 @@ export function moderate(f: TextFeatures): Moderation {
   if (f.words.length >= 5 && f.uniqueWordRatio <= 0.35) {
     gibberish += 4;
     why.push('the same few words repeated');
+  } else if (sameWordFiller(f.words)) {
+    gibberish += 4;
+    why.push('one word typed over and over');
   } else {
     // 'predict predict 2027 2027': a few back-to-back repeats support other evidence; most of the
     // text repeating itself word by word is enough on its own.
@@ -431,8 +498,11 @@ export function moderate(f: TextFeatures): Moderation {
     machine += 2;
     machineHits.push('inline numbered list');
   }
-  if ((f.text.match(FIELD_LINE) ?? []).length >= 3) {
-    machine += 2;
+  // Field lines, and how many carry the labels an assistant's template uses.
+  const fields = f.text.match(FIELD_LINE) ?? [];
+  const templated = fields.filter((line) => TEMPLATE_LABEL.test(normalizeForLists(line))).length;
+  if (fields.length >= 3 || templated >= 2) {
+    machine += fields.length >= 3 && templated >= 2 ? 4 : 2;
     machineHits.push('labelled fields');
   }
   // Markdown (bold, headings, lists) is how chat assistants format answers; a person typing into

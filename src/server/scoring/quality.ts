@@ -252,12 +252,42 @@ export function assessQuality(
   )
     notPrediction = 'Nothing in it says what will happen: no future tense, forecast or future date.';
   else if (past) notPrediction = 'It describes something that has already happened.';
+  else if (
+    en !== null &&
+    future !== 'strong' &&
+    years.future.length === 0 &&
+    (SITE_TALK.test(f.lower) || QUOTATION.test(f.text))
+  )
+    notPrediction = SITE_TALK.test(f.lower)
+      ? 'It talks about the site rather than about what will happen.'
+      : 'It quotes someone rather than stating what you expect to happen.';
   return { reasons, future, notPrediction };
 }
 
 // Greetings, self-introductions and questions about the site, in the languages members write in.
 const SOCIAL =
   /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je viens de m'inscrire|soy nuevo|acabo de unirme|ich bin neu|yeni üye oldum|أنا جديد)(?![\p{L}])/u;
+
+// A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
+// to the question ('Definitely.', 'No way.', 'I think so.') is a claim.
+const ANSWER =
+  /\b(?:yes|yeah|yep|definitely|absolutely|certainly|surely|of course|for sure|no|nope|never|no way|maybe|probably|likely|unlikely|doubt|think so|bet|guarantee\p{L}*|easily|obviously|clearly)\b/u;
+function isRemark(sentence: string): boolean {
+  const words = sentence.match(/[\p{L}']+/gu) ?? [];
+  return (
+    words.length > 0 &&
+    words.length <= 4 &&
+    !/\d/u.test(sentence) &&
+    !ANSWER.test(sentence) &&
+    !hasFutureVerb(sentence)
+  );
+}
+
+// Talk about the site itself ('This site's scoring is broken, my last prediction got 12%'), and
+// quotations with their author ('"The best way to predict the future is to invent it." — Alan Kay').
+const SITE_TALK =
+  /\b(?:this|the) (?:site|website|app|platform|forum)(?:'s)?\b|\bmy (?:last|previous|latest|first) (?:prediction|post)\b|\b(?:the )?(?:mods|moderators|admins)\b/u;
+const QUOTATION = /^["“«„][^"”»]{10,}["”»]\s*[—–-]+\s*\p{L}/u;
 
 function sentenceHasFuture(sentence: string, language: string): boolean {
   if (language === 'en') return hasFutureVerb(sentence);
@@ -275,17 +305,27 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
   let social = 0;
   let asked = 0;
   let past = 0;
+  let remarks = 0;
   for (const s of sentences) {
     if (/[?؟？]\s*$/u.test(s)) {
+      // 'I feel like things might get better?' is a claim written with doubt, not a question.
+      if (
+        f.language === 'en' &&
+        !isInterrogative(s) &&
+        (hasFutureVerb(s) || /\b(?:might|could|may)\b/u.test(s))
+      )
+        return false;
       asked++;
       continue;
     }
     if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language)) social++;
     // 'Why was my last prediction flagged? It was totally fine.': asks, then looks back.
     else if (f.language === 'en' && isPastStatement(s)) past++;
+    // 'What will eggs cost in 2028? Genuinely curious.': asks, then a remark that answers nothing.
+    else if (f.language === 'en' && isRemark(s)) remarks++;
     else return false;
   }
-  return social > 0 || (asked > 0 && past > 0);
+  return social > 0 || (asked > 0 && (past > 0 || remarks > 0));
 }
 
 // The keyword lists know Persian as well as English: a strong topic word stands in for the

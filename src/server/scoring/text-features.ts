@@ -51,6 +51,11 @@ const EMOJI_RE = /\p{Extended_Pictographic}/gu;
 const YEAR_RE = /(?<![\d.,$€£%])(1[34]\d\d|19\d\d|20\d\d|21\d\d)(?![\d%]|[.,]\d)/gu;
 const NUMBER_RE = /(?<![\p{L}])\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
 
+// Placeholder and template text: lorem ipsum (also transliterated), keyboard rows, 'test 123', and
+// the slots of a template left unfilled ('[insert prediction here]', '<your text>', '{prediction}').
+const PLACEHOLDER =
+  /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b/u;
+
 // Runs of adjacent keys on QWERTY, the Persian standard layout and ЙЦУКЕН: the shapes a hand
 // makes on a keyboard. Windows that real words contain ('erty' in 'poverty') are left out.
 const KEYBOARD_WINDOWS = new Set(
@@ -279,8 +284,6 @@ export function extractFeatures(raw: string): TextFeatures {
       const syllables = text.match(/[\uAC00-\uD7A3]/gu)?.length ?? 0;
       return jamo >= 4 && jamo > syllables;
     })(),
-    placeholder: /lorem ipsum|dolor sit amet|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test/u.test(
-      lower,
-    ),
+    placeholder: PLACEHOLDER.test(lower),
   };
 }
