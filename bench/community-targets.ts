@@ -56,7 +56,7 @@ function voteRequest(request: BenchRequest): BenchRequest {
 }
 
 /** What every browser sends with a fetch(); the cached replies are kept compressed for it. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** The same members asking for their votes on one prediction: a signed-in call's floor. */
 function interactionsRequest(request: BenchRequest): BenchRequest {
