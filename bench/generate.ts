@@ -125,7 +125,8 @@ const VERBS = [
   'will triple',
   'will pass {n} thousand units a month',
 ];
-const PLACES = [
+/** Places in generated texts; the submission bench writes about them too. */
+export const PLACES = [
   'Portugal',
   'Kenya',
   'Chile',

@@ -1,5 +1,6 @@
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { SessionManager } from '../src/server/plugins/auth.ts';
+import { PLACES } from './generate.ts';
 import type { BenchContext, BenchTarget } from './targets.ts';
 
 // The predictions feature's endpoints under load (docs/decisions/007-predictions-and-reliability.md).
@@ -77,28 +78,6 @@ const SUBJECTS = [
   'solid-state chips',
   'reusable rockets',
   'wave parks',
-];
-const PLACES = [
-  'Portugal',
-  'Kenya',
-  'Chile',
-  'Vietnam',
-  'Norway',
-  'Canada',
-  'Morocco',
-  'Poland',
-  'Japan',
-  'Peru',
-  'Ghana',
-  'Finland',
-  'Texas',
-  'Bavaria',
-  'Quebec',
-  'Sicily',
-  'Seoul',
-  'Lagos',
-  'Oslo',
-  'Lima',
 ];
 const FRAMES: Array<(s: string, p: string, n: number) => string> = [
   (s, p, n) => `By ${2027 + (n % 9)}, ${s} in ${p} will pass ${1000 + n} units a month.`,

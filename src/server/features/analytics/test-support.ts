@@ -1,3 +1,4 @@
+import { CATEGORIES } from '#shared/rules/categories';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createPredictionsService } from '../predictions/predictions.service.ts';
@@ -26,18 +27,6 @@ const SUBJECTS = [
 ];
 const VERBS = ['will double', 'will fall by 30%', 'will grow by 15% a year', 'will triple', 'will halve'];
 const PLACES = ['in Europe', 'in Japan', 'in Brazil', 'in Canada', 'worldwide', 'in India', 'in Kenya'];
-const CHOICES = [
-  'Technology',
-  'Politics',
-  'Economy',
-  'Sports',
-  'Entertainment',
-  'Healthcare',
-  'Environment',
-  'Society',
-  'Futurecast',
-  'Other',
-];
 
 export async function createUsers(
   db: Db,
@@ -81,7 +70,7 @@ export async function publishRandom(
   let published = 0;
   for (let i = 0; i < options.count; i++) {
     const at = new Date(options.now - Math.floor(rnd() * options.spanDays * 86_400_000));
-    const chosen = [...new Set(Array.from({ length: Math.floor(rnd() * 4) }, () => pick(CHOICES)))];
+    const chosen = [...new Set(Array.from({ length: Math.floor(rnd() * 4) }, () => pick(CATEGORIES)))];
     const year = 2027 + Math.floor(rnd() * 20);
     const text = `By ${year}, ${pick(SUBJECTS)} ${pick(VERBS)} ${pick(PLACES)}${rnd() < 0.5 ? ', driven by falling costs and new policy' : ''}. Ref ${options.seed}-${i}.`;
     try {
