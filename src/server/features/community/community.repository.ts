@@ -183,13 +183,6 @@ export async function applyCounterDeltas(
 
 export type VoteChange = { kind: 'removed' } | { kind: 'switched' } | { kind: 'added' } | { kind: 'raced' };
 
-/**
- * One toggle of a member's vote, in statements that each act atomically on the
- * (prediction_id, user_id) primary key: insert (the common first vote, one statement), else
- * remove the same vote, else switch the opposite one. 'raced' means a parallel request of the
- * same member removed the row in between: retry. A missing prediction fails the insert on its
- * foreign key.
- */
 // The three statements of a toggle, built and compiled once (db/reusable-query.ts).
 const insertVote = reusableQuery(
   'insert vote',
@@ -219,6 +212,13 @@ const switchVote = reusableQuery(
       .where('value', '=', previous),
 );
 
+/**
+ * One toggle of a member's vote, in statements that each act atomically on the
+ * (prediction_id, user_id) primary key: insert (the common first vote, one statement), else
+ * remove the same vote, else switch the opposite one. 'raced' means a parallel request of the
+ * same member removed the row in between: retry. A missing prediction fails the insert on its
+ * foreign key.
+ */
 export async function toggleVoteRow(
   trx: Db,
   predictionId: number,

@@ -100,14 +100,6 @@ export interface DuplicateCandidate {
 /** Newest entries read per band: a crowded band (a popular phrasing) costs no more than this. */
 export const LSH_PER_BAND = 16;
 
-/**
- * Predictions sharing at least one LSH band with the new text, most shared bands first, among
- * those the author may be told about: public ones and the author's own (never another member's
- * private text). Each band contributes at most its LSH_PER_BAND newest entries, read from the
- * (band_key, prediction_id) key, so the check reads at most bands × LSH_PER_BAND rows however many
- * predictions are stored or share a band. An older copy behind a crowd of newer look-alikes in
- * every band it shares is still caught by the exact key when the text is the same.
- */
 // For each band, the entries from its LSH_PER_BAND-th newest on: one seek for that threshold
 // and one short range, whatever the band's size.
 const candidatesQuery = reusableQuery(
@@ -131,6 +123,15 @@ const candidatesQuery = reusableQuery(
   (...values) => values.length,
 );
 
+/**
+ * Predictions sharing at least one LSH band with the new text, most shared bands first, among
+ * those the author may be told about: public ones and the author's own (never another member's
+ * private text). Each band contributes at most its LSH_PER_BAND newest entries, read from the
+ * (band_key, prediction_id) key, so the check reads at most bands × LSH_PER_BAND rows however many
+ * predictions are stored or share a band. The price: an older copy is missed when every band it
+ * shares with the new text already holds LSH_PER_BAND newer look-alikes (submit.test.ts shows a
+ * copy behind 24 newer same-template claims is still found through its less crowded bands).
+ */
 export async function findDuplicateCandidates(
   db: Db,
   bands: readonly string[],
