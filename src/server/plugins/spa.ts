@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSettings } from '../config.ts';
+import { preferredEncoding } from './cached-json.ts';
 
 const API_PATH = /^\/(api(\/|$)|metrics$)/;
 
@@ -63,13 +64,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      const accept = String(request.headers['accept-encoding'] ?? '');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
-      if (indexBr && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(indexBr);
-      if (indexGz && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(indexGz);
+      if (indexBr && encoding === 'br') return reply.header('content-encoding', 'br').send(indexBr);
+      if (indexGz && encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexGz);
       return reply.send(indexHtml);
     }
     return reply.status(404).send({
