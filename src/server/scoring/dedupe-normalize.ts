@@ -177,6 +177,10 @@ export function duplicateTokens(text: string): string[] {
   let s = dropColonLeadIn(
     asciiDigits(text.normalize('NFKC'))
       .toLowerCase()
+      // Accents on Latin letters are often left out when typing ('Atlético', 'atletico').
+      .normalize('NFD')
+      .replace(/(?<=\p{Script=Latin})\p{Mn}+/gu, '')
+      .normalize('NFC')
       .replace(/[’‘`´]/g, "'"),
   )
     .replace(/[ي]/g, 'ی')

@@ -279,3 +279,54 @@ describe('1.4.0 rules', () => {
     ).toBe(false);
   });
 });
+
+describe('1.5.0 rules', () => {
+  const rulesOnly = (text: string) =>
+    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
+
+  it.each([
+    ['abusive', 'Leute wie du sollten kein Recht haben, hier mitzureden.'],
+    ['abusive', 'Mensen zoals jij... no, people like you do not deserve to live here.'],
+    ['abusive', 'Gente come te non meritano di vivere in questo paese.'],
+    ['abusive', 'Those morons who voted for him are all brainless idiots.'],
+    ['abusive', 'Voi tifosi siete tutti senza cervello.'],
+    ['spam', 'Gana dinero desde casa, link en mi perfil 💸'],
+    ['spam', 'Evden para kazan! Linki profilimde, hemen katıl.'],
+    ['spam', 'Get 5000 real followers today at growfast dot com, instant delivery.'],
+    ['gibberish', 'ζχψωβν ερτυθιοπ'],
+    ['gibberish', 'שדגכעיחלך שדגכ'],
+  ])('flags %s: %s', (category, text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it('reads the future in Greek, Hebrew, Hindi, Thai, Czech, Romanian and Swahili', () => {
+    for (const text of [
+      'Η τιμή του ρεύματος θα ανέβει πολύ τον επόμενο χειμώνα.',
+      'מחירי הדירות בתל אביב יעלו בעשרה אחוזים בשנה הבאה.',
+      'अगले साल पेट्रोल की कीमत सौ रुपये से ऊपर जाएगी।',
+      'ราคาทองคำจะขึ้นไปถึงสามหมื่นบาทในปีหน้า',
+      'Česká koruna bude příští rok silnější vůči euru.',
+      'Prețurile la energie vor crește anul viitor în România.',
+      'Bei ya mafuta itapanda sana mwaka ujao.',
+    ]) {
+      const reasons = rulesOnly(text).reasons.map((r) => r.code);
+      expect(reasons, text).toContain('future_oriented');
+    }
+  });
+
+  it('does not call a forecast in those languages "not a prediction" for lacking a marker', () => {
+    expect(rulesOnly('Praha vyhraje olympijské hry.').flag_reasoning?.category).not.toBe('not_a_prediction');
+  });
+
+  it('calls a question that only asks for opinions not a prediction', () => {
+    expect(
+      rulesOnly('Will the Fed cut rates again in 2027? Curious what you all think.').flag_reasoning?.category,
+    ).toBe('not_a_prediction');
+  });
+
+  it('leaves creatures that are not people alone', () => {
+    expect(
+      rulesOnly('Octopuses are intelligent creatures and will be studied even more by 2030.').is_flagged,
+    ).toBe(false);
+  });
+});

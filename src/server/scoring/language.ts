@@ -43,6 +43,7 @@ const ISO1: Record<string, string> = {
   ron: 'ro',
   ces: 'cs',
   hun: 'hu',
+  swh: 'sw',
   pes: 'fa',
   arb: 'ar',
   urd: 'ur',
@@ -70,6 +71,7 @@ const LATIN_CANDIDATES = [
   'ces',
   'ron',
   'hun',
+  'swh',
 ];
 
 // Function words decide English more reliably than trigram statistics on a one-line text.
@@ -146,6 +148,14 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     if (/\p{Script=Hangul}/u.test(text)) return 'ko';
     return 'zh';
   }
+  // Scripts that name their language well enough for its future markers.
+  if (script === 'other') {
+    if (/\p{Script=Greek}/u.test(text)) return 'el';
+    if (/\p{Script=Hebrew}/u.test(text)) return 'he';
+    if (/\p{Script=Devanagari}/u.test(text)) return 'hi';
+    if (/\p{Script=Thai}/u.test(text)) return 'th';
+    return 'und';
+  }
   if (script === 'latin') {
     const english = functionWordHits(words, ENGLISH_FUNCTION_WORDS);
     let other = '';
@@ -182,6 +192,11 @@ export function detectLanguage(text: string, script: Script, words: readonly str
 export interface FutureMarkers {
   strong: RegExp;
   weak?: RegExp;
+  /**
+   * The markers are too few to say a text without them is not about the future (the language
+   * also forms it in ways a list can't hold): their absence leaves the orientation unknown.
+   */
+  open?: true;
 }
 
 const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'u');
@@ -231,7 +246,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('będzie|będą|przyszł\\p{L}*|do roku'),
     // Perfective present is the future: the verbs forecasts use most, and the hedges.
     weak: words(
-      'pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
+      'pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przegra|przegrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|umocni|umocnią|osłabnie|osłabną|podrożeje|podrożeją|stanieje|stanieją|zdrożeje|upadnie|upadną|zbankrutuje|zniknie|znikną|wejdzie|wejdą|zmieni|zmienią|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
     ),
   },
   sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
@@ -243,6 +258,46 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   },
   uk: { strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}/u },
   zh: { strong: /将|会|明年|未来|预计|预测|到\d{4}年|\d{4}年前/u },
+  el: {
+    strong: words('θα|του χρόνου|επόμεν\\p{L}*|μέλλον\\p{L}*|μελλοντικά|έως το \\d{4}|μέχρι το \\d{4}'),
+    weak: words('ίσως|πιθανότατα|πιθανώς|νομίζω ότι|πιστεύω ότι'),
+    open: true,
+  },
+  he: {
+    strong:
+      /(?<![\p{L}])(?:יהיה|תהיה|יהיו|נהיה|אהיה|בעתיד|העתיד|בשנה הבאה|בשנים הקרובות|עד שנת|עד סוף|יעלה|יעלו|תעלה|ירד|ירדו|תרד|ינצח|תנצח|ינצחו|יגיע|תגיע|יגיעו|יפסיד|תפסיד|ישתנה|ישתנו|תשתנה)(?![\p{L}])/u,
+    weak: /(?<![\p{L}])(?:אולי|כנראה|אני חושב|אני חושבת|אני מאמין|אני מאמינה)(?![\p{L}])/u,
+    open: true,
+  },
+  // Hindi marks the future with -गा/-गी/-गे at the end of the verb ('होगा', 'बढ़ेंगी', 'जाएंगे').
+  hi: {
+    strong: /(?:गा|गी|गे)(?![\p{L}\p{M}])|अगले|आने वाले|भविष्य|तक(?![\p{L}\p{M}])/u,
+    weak: /शायद|संभवतः|मुझे लगता है/u,
+    open: true,
+  },
+  th: { strong: /จะ|ในอนาคต|ปีหน้า|ภายในปี|คาดว่า/u, weak: /อาจจะ|น่าจะ|คิดว่า/u, open: true },
+  cs: {
+    strong: words('bude|budou|budeme|budete|budu|příští\\p{L}*|do roku|v budoucnu|budoucí'),
+    // Perfective present is the future, as in Polish: the verbs forecasts use most, and the hedges.
+    weak: words(
+      'vzroste|vzrostou|klesne|klesnou|vyhraje|vyhrají|prohraje|prohrají|překročí|stane se|dosáhne|zdraží|zlevní|padne|padnou|skončí|přijde|zmizí|asi|možná|pravděpodobně|myslím, že',
+    ),
+    open: true,
+  },
+  ro: {
+    strong: words(
+      'va|vor|vom|veți|voi|o să|urmează să|anul viitor|viitor\\p{L}*|până în \\d{4}|până la sfârșitul',
+    ),
+    weak: words('cred că|probabil|poate|sigur'),
+    open: true,
+  },
+  // Swahili puts -ta- between the subject and the verb ('yatabadilika', 'watashinda').
+  sw: {
+    strong:
+      /(?<![\p{L}])(?:(?:ni|u|a|tu|m|wa|i|zi|li|ya|ki|vi|ku|pa|mu)ta\p{L}{3,}|mwaka ujao|siku zijazo|baadaye|ifikapo)(?![\p{L}])/u,
+    weak: /(?<![\p{L}])(?:labda|huenda|nadhani)(?![\p{L}])/u,
+    open: true,
+  },
   ja: {
     strong: /でしょう|だろう|予想|予測|来年|将来|までに/u,
     weak: /と思う|と思います|そのうち|いずれ|やがて|はず/u,

@@ -182,3 +182,20 @@ describe('1.4.0 negation, grouped thousands and lead-ins', () => {
     expect(isNearDuplicate(a, b)).toBe(false);
   });
 });
+
+describe('1.5.0 accents and swapped letters', () => {
+  it.each([
+    ['La inflación bajará al 2% en España en 2027.', 'la inflacion bajara al 2% en espana en 2027'],
+    ['Sweden will host the Winter Olympics in 2030.', 'Sweden will host the Winter Olmypics in 2030.'],
+  ])('calls "%s" and "%s" duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['Iceland will join the EU by 2030.', 'Ireland will join the EU by 2030.'],
+    ['Gambia will host the African Cup in 2029.', 'Zambia will host the African Cup in 2029.'],
+    ['Inflation will increase in 2027.', 'Inflation will decrease in 2027.'],
+  ])('keeps "%s" and "%s" apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});

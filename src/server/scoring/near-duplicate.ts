@@ -14,7 +14,7 @@ export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5e
  * thousands, colon lead-ins and more lead-in phrases). Change it with either; the
  * lsh-resign job then re-signs the stored predictions (jobs/lsh-resign.ts).
  */
-export const SIGNATURE_VERSION = 'mh1-4g-128x32-n3';
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n4';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
@@ -127,25 +127,38 @@ const STOPWORDS = new Set(
 const NEGATION =
   /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|non|nicht|nie|kein\p{L}*|nunca|nadie|ningún|ninguna|não|nao|nem|mai|niet|geen|nooit|inte|ikke|değil|yok|asla|не|нет|ни|ні|لا|لن|لم|ليس|هرگز|不|没|没有)$/u;
 
-function editDistanceAtMost(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return false;
-    prev = cur;
+// Where each letter sits on a QWERTY keyboard (rows staggered as on the keys).
+const KEY_POSITION = new Map<string, readonly [number, number]>(
+  ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'].flatMap((row, r) =>
+    [...row].map((key, c) => [key, [c + 0.25 * r + (r === 2 ? 0.25 : 0), r] as const] as const),
+  ),
+);
+const VOWEL = /^[aeiouy]$/u;
+
+// A slip of the finger: a neighbouring key, or one vowel for another ('definately'). Any other
+// letter swapped for another makes a different word ('Iceland'/'Ireland', 'Gambia'/'Zambia').
+function typoSubstitution(x: string, y: string): boolean {
+  if (VOWEL.test(x) && VOWEL.test(y)) return true;
+  const p = KEY_POSITION.get(x);
+  const q = KEY_POSITION.get(y);
+  return p !== undefined && q !== undefined && Math.abs(p[0] - q[0]) <= 1 && Math.abs(p[1] - q[1]) <= 1;
+}
+
+// One typo apart: a letter dropped or doubled, two neighbouring letters swapped ('Premeir'), or a
+// typo substitution. Two edits are a different word ('increase'/'decrease').
+function oneTypoApart(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+    const [i = 0, j = 0] = diff;
+    if (diff.length === 1) return typoSubstitution(a.charAt(i), b.charAt(i));
+    return diff.length === 2 && j === i + 1 && a[i] === b[j] && a[j] === b[i];
   }
-  return (prev[b.length] ?? max + 1) <= max;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  return short.slice(i) === long.slice(i + 1);
 }
 
 // A typo keeps the word; a different word changes the claim. Short words and numbers must match.
@@ -153,11 +166,10 @@ function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (/\d/.test(a) || /\d/.test(b)) return false;
   const len = Math.min(a.length, b.length);
-  if (len >= 8) return editDistanceAtMost(a, b, 2);
-  if (len >= 5) return editDistanceAtMost(a, b, 1);
+  if (len >= 5) return oneTypoApart(a, b);
   // A dropped or doubled letter in a short word ('evr', 'ever') keeps its first letter and length
   // but one; a substitution ('rise'/'rose', 'won'/'own') changes the word.
-  if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return editDistanceAtMost(a, b, 1);
+  if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return oneTypoApart(a, b);
   return false;
 }
 

@@ -110,9 +110,10 @@ function futureOf(
   const text = f.lower.replace(/\u200c/g, ' ');
   if (markers.strong.test(text)) return 'strong';
   if (markers.weak?.test(text)) return 'weak';
+  if (markers.open) return 'unknown';
   // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
   // forecast into a flag: a future marker of any language keeps it a (loose) forecast.
-  return Object.values(FUTURE_MARKERS).some((m) => m.strong.test(text)) || hasFutureVerb(text)
+  return Object.values(FUTURE_MARKERS).some((m) => !m.open && m.strong.test(text)) || hasFutureVerb(text)
     ? 'weak'
     : 'none';
 }
@@ -272,7 +273,11 @@ const SOCIAL =
 // to the question ('Definitely.', 'No way.', 'I think so.') is a claim.
 const ANSWER =
   /\b(?:yes|yeah|yep|definitely|absolutely|certainly|surely|of course|for sure|no|nope|never|no way|maybe|probably|likely|unlikely|doubt|think so|bet|guarantee\p{L}*|easily|obviously|clearly)\b/u;
+// Asking the readers what they think ('Curious what you guys think.', 'Let me know your thoughts.').
+const OPINION_REQUEST =
+  /^(?:(?:genuinely|just|really|so|i'm|i am)\s+)?(?:curious (?:what|how|if)|what do (?:you|u|y'all)\b|(?:any|your|ur) thoughts|thoughts|let me know|tell me what|i'd love to hear|i would love to hear|interested to hear|want to hear|opinions)\b/u;
 function isRemark(sentence: string): boolean {
+  if (OPINION_REQUEST.test(sentence) && !hasFutureVerb(sentence)) return true;
   const words = sentence.match(/[\p{L}']+/gu) ?? [];
   return (
     words.length > 0 &&

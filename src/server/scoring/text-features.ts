@@ -56,7 +56,7 @@ const NUMBER_RE = /(?<![\p{L}])\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
 const PLACEHOLDER =
   /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b/u;
 
-// Runs of adjacent keys on QWERTY, the Persian standard layout and ЙЦУКЕН: the shapes a hand
+// Runs of adjacent keys on QWERTY, the Persian standard layout, ЙЦУКЕН, Greek and Hebrew: the shapes a hand
 // makes on a keyboard. Windows that real words contain ('erty' in 'poverty') are left out.
 const KEYBOARD_WINDOWS = new Set(
   [
@@ -103,6 +103,32 @@ const KEYBOARD_WINDOWS = new Set(
     'лджэ',
     'ячсм',
     'чсми',
+    'енгш',
+    'нгшщ',
+    'гшщз',
+    'шщзх',
+    // Greek and Hebrew layouts.
+    'ασδφ',
+    'σδφγ',
+    'δφγη',
+    'φγηξ',
+    'γηξκ',
+    'ηξκλ',
+    'ερτυ',
+    'ρτυθ',
+    'τυθι',
+    'υθιο',
+    'θιοπ',
+    'ζχψω',
+    'χψωβ',
+    'ψωβν',
+    'ωβνμ',
+    'שדגכ',
+    'דגכע',
+    'גכעי',
+    'כעיח',
+    'עיחל',
+    'יחלך',
   ].flatMap((w) => [w, [...w].reverse().join('')]),
 );
 // Letter pairs that no European-language word contains (within one token).
