@@ -14,7 +14,8 @@ import { predictionsRoutes } from './features/predictions/predictions.routes.ts'
 import type { Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerMetrics } from './plugins/metrics.ts';
+import { createHotReplies } from './plugins/hot-replies.ts';
+import { registerHotReplyMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { cspSourcesFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -61,14 +62,19 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const headers = securityHeaders(cspSourcesFor(config));
+  const debugLogging = ['debug', 'trace'].includes(config.logLevel);
+  // Request log lines come from Fastify: when they are wanted, every request goes through it.
+  const hot = createHotReplies({ headers, trustProxy: config.trustProxy, enabled: !debugLogging });
   const app = Fastify({
+    serverFactory: hot.serverFactory,
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Per-request log lines only when debugging: /metrics counts every request anyway.
     logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+      disableRequestLogging: !debugLogging,
     }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -76,9 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, securityHeaders(cspSourcesFor(config)));
+  registerSecurityHeaders(app, headers);
   await registerRateLimits(app, deps.redis);
-  registerMetrics(app);
+  registerHotReplyMetrics(registerMetrics(app), hot);
+  app.addHook('preClose', (done) => {
+    hot.close();
+    done();
+  });
   await registerOpenApi(app, version);
 
   await app.register(authPlugin, { db: database.db, secret: config.sessionSecret });
@@ -95,8 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(predictionsRoutes({ database, redis: deps.redis, jobs: deps.jobs }));
 
-  await app.register(communityRoutes({ database, redis: deps.redis }));
-  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs }));
+  await app.register(communityRoutes({ database, redis: deps.redis, hot }));
+  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, hot }));
 
   await app.register(analyticsRoutes({ database, redis: deps.redis }));
 

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // request that accepts them.
 
 /** Below this, compression saves less than its headers and CPU cost. */
-const MIN_COMPRESS_BYTES = 1024;
+export const MIN_COMPRESS_BYTES = 1024;
 /** Distinct replies kept compressed; the cached replies change on writes, so few are live. */
 const MAX_ENTRIES = 64;
 
@@ -19,7 +19,7 @@ interface Compressed {
 
 const compressed = new Map<string, Compressed>();
 
-function compressedFor(json: string): Compressed {
+export function compressedFor(json: string): Compressed {
   let entry = compressed.get(json);
   if (!entry) {
     const raw = Buffer.from(json);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { HotReplies } from './hot-replies.ts';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /**
@@ -50,4 +51,18 @@ export function registerMetrics(app: FastifyInstance): Registry {
     return registry.metrics();
   });
   return registry;
+}
+
+/** Replies the HTTP server's micro-cache answered before Fastify saw them (plugins/hot-replies.ts). */
+export function registerHotReplyMetrics(registry: Registry, hot: Pick<HotReplies, 'served'>): void {
+  new Counter({
+    name: 'http_hot_replies_total',
+    help: 'GET requests answered from the micro-cache in front of the application, by path',
+    labelNames: ['path'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [path, n] of hot.served()) this.labels(path).inc(n);
+    },
+  });
 }

@@ -76,7 +76,7 @@ export function securityHeaders(extra: CspSources = {}) {
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, headers = securityHeaders()): void {
   const api = Object.freeze({ ...headers, 'content-security-policy': API_CSP });

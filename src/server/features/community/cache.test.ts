@@ -35,6 +35,18 @@ describe('reply cache (in-process)', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(await cache.getOrBuild('t', 20, async () => `${++n}`)).toEqual({ value: '2', cached: false });
   });
+
+  it('peeks at what it holds: nothing before a build, after a write or past the TTL', async () => {
+    const cache = createReplyCache({ log });
+    expect(cache.peek('p')).toBeUndefined();
+    await cache.getOrBuild('p', 30, async () => 'held');
+    expect(cache.peek('p')).toBe('held');
+    await cache.invalidate('p');
+    expect(cache.peek('p')).toBeUndefined();
+    await cache.getOrBuild('p', 30, async () => 'again');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cache.peek('p')).toBeUndefined();
+  });
 });
 
 describe.skipIf(!redisUrl)('reply cache (Redis)', () => {
@@ -49,5 +61,15 @@ describe.skipIf(!redisUrl)('reply cache (Redis)', () => {
     expect(await b.getOrBuild('x', 5000, async () => 'from-b')).toEqual({ value: 'from-a', cached: true });
     await b.invalidate('x');
     expect(await a.getOrBuild('x', 5000, async () => 'rebuilt')).toEqual({ value: 'rebuilt', cached: false });
+  });
+
+  it('never offers a value to the micro-cache, since another instance may have invalidated it', async () => {
+    const cache = createReplyCache({
+      redis,
+      log,
+      prefix: `futurecast-test:${Math.random().toString(36).slice(2)}:`,
+    });
+    await cache.getOrBuild('x', 5000, async () => 'shared');
+    expect(cache.peek('x')).toBeUndefined();
   });
 });

@@ -12,6 +12,12 @@ export interface ReplyCache {
     build: () => Promise<string>,
   ): Promise<{ value: string; cached: boolean }>;
   invalidate(...keys: string[]): Promise<void>;
+  /**
+   * The value this process holds for `key` right now, without waiting: for the HTTP server's
+   * micro-cache (plugins/hot-replies.ts). Always undefined with Redis, whose entries another
+   * instance may have invalidated: those requests take the full path.
+   */
+  peek(key: string): string | undefined;
 }
 
 export interface CacheLog {
@@ -77,6 +83,11 @@ export function createReplyCache(options: {
         .finally(() => inflight.delete(key));
       inflight.set(key, promise);
       return { value: await promise, cached: false };
+    },
+    peek(key) {
+      if (redis) return undefined;
+      const hit = local.get(key);
+      return hit && hit.expires > Date.now() ? hit.value : undefined;
     },
     async invalidate(...keys) {
       for (const key of keys) {

@@ -6,8 +6,9 @@ import type { Database } from '../../db/connect.ts';
 import { NEWS_JOB, newsRefreshJob } from '../../jobs/news-refresh.ts';
 import { createScheduler, loadCheckpoint } from '../../jobs/scheduler.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
+import type { HotReplies } from '../../plugins/hot-replies.ts';
 import { createReplyCache } from '../community/cache.ts';
-import { createNewsService, type NewsCheckpoint } from './news.service.ts';
+import { createNewsService, NEWS, type NewsCheckpoint } from './news.service.ts';
 
 export interface NewsRoutesDeps {
   config: Config;
@@ -15,10 +16,12 @@ export interface NewsRoutesDeps {
   redis?: Redis | undefined;
   /** Run the scheduled refresh in this process (the server does; tests do not). */
   jobs?: boolean;
+  /** The HTTP server's micro-cache, which answers the cached reads while they hold a value. */
+  hot?: HotReplies | undefined;
 }
 
 export const newsRoutes =
-  ({ config, database, redis, jobs = false }: NewsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ config, database, redis, jobs = false, hot }: NewsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const cache = createReplyCache({ redis, log: app.log });
     const news = createNewsService({
@@ -31,6 +34,8 @@ export const newsRoutes =
         : undefined,
       userAgent: `Futurecast/1 (+${config.publicUrl})`,
     });
+    hot?.add('/api/enhanced-hot-topics', () => cache.peek(NEWS.cacheKeys.enhanced));
+    hot?.add('/api/hot-topics', () => cache.peek(NEWS.cacheKeys.plain));
     const lastRefresh = async () =>
       (await loadCheckpoint<NewsCheckpoint>(database.db, NEWS_JOB))?.lastRunAt ?? null;
 

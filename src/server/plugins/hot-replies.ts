@@ -1,0 +1,127 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import { compressedFor, MIN_COMPRESS_BYTES, preferredEncoding } from './cached-json.ts';
+import { API_CSP, HSTS } from './security-headers.ts';
+
+// The replies every visitor of the home page asks for (hot topics, news, homepage stats) are one
+// cached string each until the next write. Handing such a request to the framework cost twice
+// what writing the reply did (routing, hooks, header validation one by one, promise hops; docs/
+// decisions/006-request-pipeline-speed.md), so the HTTP server answers it itself while the cache
+// holds a value: a micro-cache in front of the application, as a reverse proxy would keep one. The
+// bytes and headers are exactly those the route sends (a test compares them); everything else (a
+// cache miss, Redis-backed caches, other methods, query strings, a server shutting down) goes to
+// Fastify as before.
+
+type Peek = () => string | undefined;
+
+/** The options Fastify hands a server factory (those it would apply to a server it made). */
+interface ServerFactoryOptions {
+  http?: ServerOptions | null;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+interface Variant {
+  body: Buffer | string;
+  headers: Array<[string, string]>;
+}
+
+export interface HotReplies {
+  /** Answers GET `path` from `peek` whenever it returns a value. */
+  add(path: string, peek: Peek): void;
+  /** Replies and returns true when it can; false leaves the request to Fastify. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** From now on every request goes to Fastify (which answers 503 while closing). */
+  close(): void;
+  /** Replies served so far, per path (for /metrics). */
+  served(): ReadonlyMap<string, number>;
+  /** A Fastify `serverFactory`: a plain HTTP server that asks `serve` first. */
+  serverFactory(
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+    opts: ServerFactoryOptions,
+  ): Server;
+}
+
+export function createHotReplies(options: {
+  /** The security headers every API reply carries (the API policy replaces the page CSP). */
+  headers: Readonly<Record<string, string>>;
+  trustProxy: boolean;
+  enabled: boolean;
+}): HotReplies {
+  const routes = new Map<string, Peek>();
+  const counts = new Map<string, number>();
+  const base = Object.entries({ ...options.headers, 'content-security-policy': API_CSP });
+  let open = options.enabled;
+  // The last reply built per path and encoding, reused while the cached string is the same one.
+  const variants = new Map<string, { json: string; variant: Variant }>();
+
+  function variantFor(path: string, json: string, encoding: 'br' | 'gzip' | undefined, https: boolean) {
+    const key = `${path} ${encoding ?? 'identity'} ${https}`;
+    const known = variants.get(key);
+    if (known && known.json === json) return known.variant;
+    const body = encoding ? compressedFor(json)[encoding] : json;
+    const headers: Array<[string, string]> = [...base, ['content-type', 'application/json; charset=utf-8']];
+    if (https) headers.push(['strict-transport-security', HSTS]);
+    if (json.length >= MIN_COMPRESS_BYTES) headers.push(['vary', 'accept-encoding']);
+    if (encoding) headers.push(['content-encoding', encoding]);
+    headers.push(['content-length', String(Buffer.byteLength(body))]);
+    const variant = { body, headers };
+    variants.set(key, { json, variant });
+    return variant;
+  }
+
+  // As Fastify reads it: a proxy's X-Forwarded-Proto when proxies are trusted, else the socket.
+  function isHttps(req: IncomingMessage): boolean {
+    const forwarded = req.headers['x-forwarded-proto'];
+    if (options.trustProxy && forwarded) {
+      const last = String(forwarded).split(',').pop()?.trim();
+      return last === 'https';
+    }
+    return (req.socket as { encrypted?: boolean }).encrypted === true;
+  }
+
+  const hot: HotReplies = {
+    add(path, peek) {
+      routes.set(path, peek);
+    },
+    serve(req, res) {
+      if (!open || req.method !== 'GET') return false;
+      const url = req.url ?? '';
+      const peek = routes.get(url);
+      if (!peek) return false;
+      const json = peek();
+      if (json === undefined) return false;
+      const encoding =
+        json.length >= MIN_COMPRESS_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+      const { body, headers } = variantFor(url, json, encoding, isHttps(req));
+      res.writeHead(200, headers.flat());
+      res.end(body);
+      counts.set(url, (counts.get(url) ?? 0) + 1);
+      return true;
+    },
+    close() {
+      open = false;
+    },
+    served: () => counts,
+    serverFactory(handler, opts) {
+      const server = createServer(opts.http ?? {}, (req, res) => {
+        if (!hot.serve(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the servers it makes itself.
+      if (opts.keepAliveTimeout) server.keepAliveTimeout = opts.keepAliveTimeout;
+      if (opts.requestTimeout) server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout ?? 0);
+      if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0)
+        server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
+  };
+  return hot;
+}
