@@ -10,6 +10,7 @@ import {
   type RuleMeasures,
   rulePoints,
 } from '../combine.ts';
+import { seededRandom as seeded } from '../../test/seeded-random.ts';
 import { extractFeatures } from '../text-features.ts';
 import {
   type Dataset,
@@ -65,18 +66,6 @@ export function sourceFolds(dataset: Dataset): Fold[] {
       pairs: dataset.pairs.filter((p) => sourceOf(p) === name),
     },
   }));
-}
-
-// mulberry32: a small seeded generator, so the folds are the same on every machine.
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
