@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(communityRoutes({ database, redis: deps.redis, hot }));
   await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, hot }));
 
-  await app.register(analyticsRoutes({ database, redis: deps.redis }));
+  await app.register(analyticsRoutes({ database, redis: deps.redis, hot }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site);
   return app;

@@ -32,7 +32,14 @@ const withoutDate = (h: Raw['headers']) => {
   return rest;
 };
 
-const PATHS = ['/api/hot-topics/ai', '/api/stats/homepage', '/api/enhanced-hot-topics', '/api/hot-topics'];
+const PATHS = [
+  '/api/hot-topics/ai',
+  '/api/stats/homepage',
+  '/api/enhanced-hot-topics',
+  '/api/hot-topics',
+  '/api/analytics-dashboard',
+  '/api/analytics/timing',
+];
 
 describe('replies answered by the HTTP server while the cache holds them', () => {
   let t: TestApp;
@@ -101,6 +108,24 @@ describe('replies answered by the HTTP server while the cache holds them', () =>
     // The rebuild said metadata.cached false; the held copy says true, with the same topics.
     expect(JSON.parse((await get(port, path)).body.toString()).topics).toEqual(after.topics);
     expect(await served(port, path)).toBe(2);
+  });
+
+  it('answers analytics only for the default filters, and never a request asking for fresh figures', async () => {
+    const port = await start();
+    const path = '/api/analytics-dashboard';
+    await get(port, path);
+    const hot = await get(port, path);
+    expect(await served(port, path)).toBe(1);
+    expect(hot.headers['x-analytics-cache']).toBe('hit');
+    expect(hot.headers['cache-control']).toBe('public, max-age=30');
+    const fresh = await get(port, path, { 'cache-control': 'no-cache' });
+    expect(fresh.headers['x-analytics-cache']).toBe('miss');
+    const other = await get(port, `${path}?timeframe=year`);
+    expect(other.headers['x-analytics-cache']).toBe('miss');
+    expect(await served(port, path)).toBe(1);
+    // Another call's entry is its own: the timing figures are not the dashboard's.
+    await get(port, '/api/analytics/timing');
+    expect(await served(port, '/api/analytics/timing')).toBe(0);
   });
 
   it('leaves other methods to the framework', async () => {

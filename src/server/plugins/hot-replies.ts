@@ -17,7 +17,8 @@ import { API_CSP, HSTS } from './security-headers.ts';
 // cache miss, Redis-backed caches, other methods, query strings, a server shutting down) goes to
 // Fastify as before.
 
-type Peek = () => string | undefined;
+/** The cached reply for this request, or undefined to leave it to the route. */
+type Peek = (req: IncomingMessage) => string | undefined;
 
 /** The options Fastify hands a server factory (those it would apply to a server it made). */
 interface ServerFactoryOptions {
@@ -34,8 +35,11 @@ interface Variant {
 }
 
 export interface HotReplies {
-  /** Answers GET `path` from `peek` whenever it returns a value. */
-  add(path: string, peek: Peek): void;
+  /**
+   * Answers GET `path` from `peek` whenever it returns a value, with `headers` added to the
+   * security and content headers (those the route itself sets on a cached reply).
+   */
+  add(path: string, peek: Peek, headers?: Readonly<Record<string, string>>): void;
   /** Replies and returns true when it can; false leaves the request to Fastify. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** From now on every request goes to Fastify (which answers 503 while closing). */
@@ -55,19 +59,29 @@ export function createHotReplies(options: {
   trustProxy: boolean;
   enabled: boolean;
 }): HotReplies {
-  const routes = new Map<string, Peek>();
+  const routes = new Map<string, { peek: Peek; headers: Array<[string, string]> }>();
   const counts = new Map<string, number>();
   const base = Object.entries({ ...options.headers, 'content-security-policy': API_CSP });
   let open = options.enabled;
   // The last reply built per path and encoding, reused while the cached string is the same one.
   const variants = new Map<string, { json: string; variant: Variant }>();
 
-  function variantFor(path: string, json: string, encoding: 'br' | 'gzip' | undefined, https: boolean) {
+  function variantFor(
+    path: string,
+    extra: Array<[string, string]>,
+    json: string,
+    encoding: 'br' | 'gzip' | undefined,
+    https: boolean,
+  ) {
     const key = `${path} ${encoding ?? 'identity'} ${https}`;
     const known = variants.get(key);
     if (known && known.json === json) return known.variant;
     const body = encoding ? compressedFor(json)[encoding] : json;
-    const headers: Array<[string, string]> = [...base, ['content-type', 'application/json; charset=utf-8']];
+    const headers: Array<[string, string]> = [
+      ...base,
+      ...extra,
+      ['content-type', 'application/json; charset=utf-8'],
+    ];
     if (https) headers.push(['strict-transport-security', HSTS]);
     if (json.length >= MIN_COMPRESS_BYTES) headers.push(['vary', 'accept-encoding']);
     if (encoding) headers.push(['content-encoding', encoding]);
@@ -88,19 +102,19 @@ export function createHotReplies(options: {
   }
 
   const hot: HotReplies = {
-    add(path, peek) {
-      routes.set(path, peek);
+    add(path, peek, headers = {}) {
+      routes.set(path, { peek, headers: Object.entries(headers) });
     },
     serve(req, res) {
       if (!open || req.method !== 'GET') return false;
       const url = req.url ?? '';
-      const peek = routes.get(url);
-      if (!peek) return false;
-      const json = peek();
+      const route = routes.get(url);
+      if (!route) return false;
+      const json = route.peek(req);
       if (json === undefined) return false;
       const encoding =
         json.length >= MIN_COMPRESS_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
-      const { body, headers } = variantFor(url, json, encoding, isHttps(req));
+      const { body, headers } = variantFor(url, route.headers, json, encoding, isHttps(req));
       res.writeHead(200, headers.flat());
       res.end(body);
       counts.set(url, (counts.get(url) ?? 0) + 1);

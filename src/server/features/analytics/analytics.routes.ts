@@ -15,6 +15,7 @@ import {
 import { ErrorReplySchema } from '#shared/schemas/common';
 import type { Database } from '../../db/connect.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
+import type { HotReplies } from '../../plugins/hot-replies.ts';
 import { memoryCache, type ReplyCache, redisCache } from './analytics.cache.ts';
 import { rollupSource } from './analytics.repository.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
@@ -22,6 +23,8 @@ import { type AnalyticsService, createAnalyticsService } from './analytics.servi
 export interface AnalyticsRoutesDeps {
   database: Database;
   redis?: Redis | undefined;
+  /** The HTTP server's micro-cache: answers the default-filter calls while their reply is cached. */
+  hot?: Pick<HotReplies, 'add'> | undefined;
   /** Replaces the clock (tests). */
   now?: () => number;
 }
@@ -76,16 +79,19 @@ const CALLS: { path: string; call: Call; summary: string; reply: z.ZodType }[] =
  * `Cache-Control: no-cache` is computed afresh (and refreshes the cache), as HTTP intends.
  */
 export const analyticsRoutes =
-  ({ database, redis, now = Date.now }: AnalyticsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ database, redis, hot, now = Date.now }: AnalyticsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAnalyticsService({ source: rollupSource(database.db), now });
     const cache: ReplyCache = redis ? redisCache(redis) : memoryCache();
+    const keyOf = (call: Call, query: AnalyticsQuery) =>
+      `${call}:${query.timeframe}:${query.category}:${new Date(now()).toISOString().slice(0, 10)}`;
+    const wantsFresh = (headers: { 'cache-control'?: string | undefined }) =>
+      /no-cache|no-store/i.test(headers['cache-control'] ?? '');
+    const cacheControl = `public, max-age=${ANALYTICS_CACHE_MS / 1000}`;
 
     async function answer(call: Call, query: AnalyticsQuery, request: FastifyRequest, reply: FastifyReply) {
-      const day = new Date(now()).toISOString().slice(0, 10);
-      const key = `${call}:${query.timeframe}:${query.category}:${day}`;
-      const fresh = /no-cache|no-store/i.test(request.headers['cache-control'] ?? '');
-      let json = fresh ? undefined : await cache.get(key).catch(() => undefined);
+      const key = keyOf(call, query);
+      let json = wantsFresh(request.headers) ? undefined : await cache.get(key).catch(() => undefined);
       reply.header('x-analytics-cache', json ? 'hit' : 'miss');
       if (!json) {
         json = JSON.stringify(await service[call](query));
@@ -94,11 +100,17 @@ export const analyticsRoutes =
         });
       }
       // Already serialised (and shaped by the schema-typed service): sent as it is.
-      reply.header('cache-control', `public, max-age=${ANALYTICS_CACHE_MS / 1000}`);
+      reply.header('cache-control', cacheControl);
       return sendCachedJson(request, reply, json);
     }
 
+    // Without a query string a call asks for the default filters: the same key the route reads.
+    const defaults = AnalyticsQuerySchema.parse({});
     for (const { path, call, summary, reply: replySchema } of CALLS) {
+      hot?.add(path, (req) => (wantsFresh(req.headers) ? undefined : cache.peek(keyOf(call, defaults))), {
+        'x-analytics-cache': 'hit',
+        'cache-control': cacheControl,
+      });
       app.get(
         path,
         {
