@@ -112,6 +112,32 @@ test('the home page renders at 360 px without horizontal scrolling', async ({ pa
   await expectAccessible(page);
 });
 
+test('content that arrives after the first paint never moves the footer inside the viewport', async ({
+  page,
+}) => {
+  // A phone, and the sign-in settings answering late: the form replaces a shorter placeholder.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.route('**/api/auth/config', async (route) => {
+    await new Promise((done) => setTimeout(done, 600));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: /Sign In/i }).first()).toBeVisible();
+  await page.waitForTimeout(300);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  expect(shifts).toBeLessThanOrEqual(0.02);
+  // The footer is still there, just below the fold.
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+});
+
 test('a page whose code cannot load shows the error screen inside the shell, and Try Again recovers', async ({
   page,
 }) => {

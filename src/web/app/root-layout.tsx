@@ -66,7 +66,9 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <NavBar />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (less the 4rem bar): the footer starts below the fold, so a page
+          whose content arrives after its first paint never shifts it inside the viewport. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {/* Suspends only on the first page: later navigations keep the old page until the next is ready. */}
         <Suspense fallback={<PageFallback />}>
           <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
