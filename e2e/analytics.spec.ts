@@ -22,6 +22,12 @@ const TIMEFRAMES = [
 const chart = (page: Page, title: string) =>
   page.getByRole('region', { name: title, exact: true }).locator('canvas');
 
+/** Charts are built as they come near the viewport: scroll to each, as a reader would. */
+async function expectChart(page: Page, title: string) {
+  await page.getByRole('region', { name: title, exact: true }).scrollIntoViewIfNeeded();
+  await expect(chart(page, title)).toBeVisible();
+}
+
 async function expectFullPage(page: Page) {
   await expect(page.getByTestId('analytics-content')).toBeVisible();
   for (const label of ['Total Predictions', 'Avg. Predictions/Day', 'Active Users', 'Active Categories']) {
@@ -56,7 +62,7 @@ test.describe('analytics page', () => {
       await expect(page.getByText(`${label}:`, { exact: false })).toBeVisible();
       await expectFullPage(page);
       for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS])
-        await expect(chart(page, title)).toBeVisible();
+        await expectChart(page, title);
       if (value === 'week') {
         await page.screenshot({ path: `${SHOTS}/analytics-1280.png`, fullPage: true });
         await expectAccessible(page);
@@ -103,12 +109,12 @@ test.describe('analytics page', () => {
     await scatterRequest;
     await expect(page).toHaveURL(/timeframe=quarter&category=Technology/);
     await expect(page.getByRole('heading', { level: 2, name: /predictions in Technology/ })).toBeVisible();
-    for (const title of CHARTS_ALWAYS) await expect(chart(page, title)).toBeVisible();
+    for (const title of CHARTS_ALWAYS) await expectChart(page, title);
     for (const title of CHARTS_ALL_ONLY) {
       await expect(page.getByRole('region', { name: title, exact: true })).toHaveCount(0);
     }
     await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('all');
-    await expect(chart(page, 'Category Distribution')).toBeVisible();
+    await expectChart(page, 'Category Distribution');
     expect(problems).toEqual([]);
   });
 
@@ -166,12 +172,25 @@ test.describe('analytics page', () => {
     await page.goto('/analytics?timeframe=month');
     await expectFullPage(page);
     for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS])
-      await expect(chart(page, title)).toBeVisible();
+      await expectChart(page, title);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/analytics-360.png`, fullPage: true });
     await expectAccessible(page);
     expect(problems).toEqual([]);
+  });
+
+  test('a chart below the fold is built only when the reader scrolls towards it', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/analytics');
+    await expectFullPage(page);
+    await expectChart(page, CHARTS_ALL_ONLY[0] as string);
+    const last = 'Quality vs Text Length';
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(chart(page, last)).toHaveCount(0);
+    // Its summary and data table are there all along.
+    await expect(page.getByRole('region', { name: last, exact: true })).toContainText(/\w/);
+    await expectChart(page, last);
   });
 
   test('Chart.js loads only with the analytics page', async ({ page }) => {

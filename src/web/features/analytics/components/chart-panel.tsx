@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 
 export interface ChartTable {
@@ -18,8 +18,35 @@ export interface ChartPanelProps {
   testId?: string;
 }
 
+/**
+ * True once the element comes within a screen of the viewport. Building a chart is the page's
+ * costliest task (most of its blocking time on a phone), so charts below the fold are built when
+ * the reader scrolls towards them, each in its own task, instead of all in the first one.
+ */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
 export function ChartPanel({ title, summary, table, children, className, testId }: ChartPanelProps) {
   const [showTable, setShowTable] = useState(false);
+  const [chartBox, near] = useNearViewport<HTMLDivElement>();
   const id = useId();
   const headingId = `${id}-title`;
   const tableId = `${id}-table`;
@@ -40,7 +67,9 @@ export function ChartPanel({ title, summary, table, children, className, testId 
         </button>
       </div>
       <p className="mt-1 text-sm leading-relaxed text-ink-600">{summary}</p>
-      <div className="relative mt-4 h-64 sm:h-72">{children}</div>
+      <div ref={chartBox} className="relative mt-4 h-64 sm:h-72">
+        {near ? children : null}
+      </div>
       {/* Scrollable, so focusable: keyboard users can scroll a long table. */}
       <section
         id={tableId}
