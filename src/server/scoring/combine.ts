@@ -35,11 +35,14 @@ export type ModelFlag = Exclude<FlagCategory, 'duplicate'>;
  * publishable or warn-only text rejected even with the rejection thresholds 0.1 lower (a margin).
  * - The rules' rejections (abuse, spam, gibberish at 4 points) stand as they are.
  * - A flag the rules lean to (`lean` points or more toward it) is raised when the model gives it at
- *   least `support`: 40% for a rejection, 30% for a warning.
- * - The model raises a flag on its own from `alone`: 50% for a rejection, 40% for machine style,
+ *   least `support`: 50% for a rejection, 30% for a warning.
+ * - The model raises a flag on its own from `alone`: 60% for a rejection, 50% for machine style,
  *   50% for 'not a prediction' (both only warn), the last never against a firm future tense.
- * - A text the rules call 'not a prediction' stays publishable when the model is at least `keep`
- *   (50%) sure it is a publishable forecast.
+ * - A text the rules call 'not a prediction' for want of a future marker stays publishable when the
+ *   model is at least `keep` (60%) sure it is a publishable forecast; one the rules call so on
+ *   positive evidence (a question, a greeting, the past, site talk) stays flagged.
+ * Since 1.6.0 (re-chosen on six first-sight sets): 1.5.0's 40/50/40/50% would have rejected six
+ * publishable first-sight texts with its thresholds 0.1 lower, so it no longer kept the margin.
  */
 export interface Combination {
   lean: number;
@@ -52,9 +55,9 @@ export interface Combination {
 
 export const COMBINATION: Combination = {
   lean: 1,
-  support: { reject: 0.4, warn: 0.3 },
-  alone: { spam: 0.5, abusive: 0.5, gibberish: 0.5, machine_generated: 0.4, not_a_prediction: 0.5 },
-  keep: 0.5,
+  support: { reject: 0.5, warn: 0.3 },
+  alone: { spam: 0.6, abusive: 0.6, gibberish: 0.6, machine_generated: 0.5, not_a_prediction: 0.5 },
+  keep: 0.6,
   notPredictionLeans: false,
 };
 
@@ -66,6 +69,17 @@ export interface RuleMeasures {
   machine: number;
   notPrediction: boolean;
   future: QualityOutcome['future'];
+  /**
+   * Since 1.6.0: the 'not a prediction' call rests on positive evidence (a question, a greeting,
+   * the past, site talk), so the model may not keep the text. Absent from the older first-sight
+   * measures, which therefore replay as before.
+   */
+  firm?: boolean;
+  /**
+   * Since 1.6.0: a loose future marker with a time frame still ahead ('Labour wins the next
+   * election'), which the model may not call 'not a prediction' on its own either.
+   */
+  ahead?: boolean;
 }
 
 export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeasures {
@@ -76,13 +90,16 @@ export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeas
     machine: mod.machine.score,
     notPrediction: quality.notPrediction !== null,
     future: quality.future,
+    ...(quality.notPredictionFirm ? { firm: true } : {}),
+    ...(quality.ahead && quality.future === 'weak' ? { ahead: true } : {}),
   };
 }
 
 /**
- * Points the rules gave each flag; 'not a prediction' is 4 when the rules call it, 2 with no future
- * marker, 0 with a loose one and −1 with a firm one (future tense, a future year): then the model
- * may not call it 'not a prediction' on its own.
+ * Points the rules gave each flag; 'not a prediction' is 4 when the rules call it (5 on positive
+ * evidence, which the model may not overrule), 2 with no future
+ * marker, 0 with a loose one and −1 with a firm one (future tense, a future year) or a loose one with
+ * a time frame still ahead: then the model may not call it 'not a prediction' on its own.
  */
 export function rulePoints(m: RuleMeasures): Record<ModelFlag, number> {
   return {
@@ -91,10 +108,12 @@ export function rulePoints(m: RuleMeasures): Record<ModelFlag, number> {
     gibberish: m.gibberish,
     machine_generated: m.machine,
     not_a_prediction: m.notPrediction
-      ? 4
+      ? m.firm
+        ? 5
+        : 4
       : m.future === 'none' || m.future === 'unknown'
         ? 2
-        : m.future === 'strong'
+        : m.future === 'strong' || (m.future === 'weak' && m.ahead)
           ? -1
           : 0,
   };
@@ -152,7 +171,10 @@ export function combine(
     opinion && modelFlag(['machine_generated', 'not_a_prediction'], points, opinion, combination);
   if (warning) return warning;
   if (points.not_a_prediction >= 4) {
-    if (opinion && opinion.none >= combination.keep) return { category: null, basis: 'model_keeps' };
+    // Only a call made for want of a future marker can be overruled; one resting on positive
+    // evidence (5 points: a question, a greeting, the past, site talk) stands.
+    if (opinion && points.not_a_prediction < 5 && opinion.none >= combination.keep)
+      return { category: null, basis: 'model_keeps' };
     return { category: 'not_a_prediction', basis: 'rules' };
   }
   return { category: null, basis: null };

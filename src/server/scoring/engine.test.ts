@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { combine, rulePoints } from './combine.ts';
 import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
@@ -328,5 +329,102 @@ describe('1.5.0 rules', () => {
     expect(
       rulesOnly('Octopuses are intelligent creatures and will be studied even more by 2030.').is_flagged,
     ).toBe(false);
+  });
+});
+
+describe('1.6.0 rules', () => {
+  const rulesOnly = (text: string) =>
+    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
+
+  it.each([
+    ['abusive', "The CEO will get what's coming to him. Someone should make sure he never walks again."],
+    ['abusive', 'Hope your car goes down a cliff, the world would be better without you.'],
+    ['abusive', 'Those fools will starve next winter and they deserve every bit of it.'],
+    ['abusive', 'Immigrants should be sent back, every single one of them, the sooner they die the better.'],
+    ['abusive', 'Los moros son todos unos delincuentes y los echaremos del pueblo.'],
+    ['abusive', 'Ты тупая, тебе место на свалке.'],
+    ['abusive', 'Я тебя найду, ничтожество.'],
+    [
+      'spam',
+      'Compra 10k seguidores reales por solo 9€, escríbeme por DM con el código PROMO10 para un descuento.',
+    ],
+    ['spam', 'canlı bahis tahminleri için kupon grubumuza katılın, ilk hafta ücretsiz'],
+    ['spam', 'crypto forecast crypto signals bitcoin forecast bitcoin signals best crypto top signals'],
+    ['gibberish', '[sample text] [sample text] [sample text]'],
+    ['gibberish', 'qsdf wxcv qsdfgh'],
+    ['machine_generated', '¡Claro! Aquí tienes una predicción detallada: en 2027 el euro superará al dólar.'],
+    [
+      'machine_generated',
+      'Certainly! Here is a bold and insightful forecast: AI will replace 30% of jobs by 2030.',
+    ],
+  ])('flags %s: %s', (category, text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    'Gold stays above $3,000 for the rest of the decade.',
+    'Home prices in Toronto go down again next spring.',
+    'The next iPhone drops the Lightning port completely.',
+    'Spotify raises prices in Europe within the next two seasons.',
+    'Electric trucks are the future.',
+    'Bitcoin hits 200k next year, right?',
+    'Il Milan vince lo scudetto, scommettiamo?',
+    'Seremos campeones de Europa, ya lo veréis.',
+    'Die Mieten in München steigen irgendwann auf 30 Euro.',
+    'Het wordt allemaal duurder, denk ik.',
+    'Ціни на хліб колись зростуть.',
+    'Harga beras bakal naik lagi.',
+    'The city will clear out the homeless camps along the river by 2027.',
+    'Tesla will sell the Model 2 for only $25,000 in 2027.',
+    'Netflix hikes prices again in 2027, ads included.',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it.each([
+    'Inflation peaked on March 3, 2026 and the markets were relieved.',
+    'Unemployment is at 5.1% according to the latest figures.',
+    'note to self: call the bank next week',
+    'Went for a run this morning. Gonna do it again tomorrow.',
+    'Ciao a tutti! Sono nuovo qui.',
+    'V roce 2021 inflace v Česku přesáhla 3 %.',
+    'Waarom zie ik mijn voorspelling niet meer? Vreemd.',
+  ])('calls %s not a prediction', (text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe('not_a_prediction');
+  });
+
+  it('lets the model keep a text that only lacks a future marker, never one about the past', () => {
+    const none = {
+      none: 0.9,
+      spam: 0,
+      abusive: 0,
+      gibberish: 0,
+      machine_generated: 0,
+      not_a_prediction: 0.1,
+    };
+    const past = {
+      abuse: 0,
+      spam: 0,
+      gibberish: 0,
+      machine: 0,
+      notPrediction: true,
+      future: 'none' as const,
+    };
+    expect(combine(rulePoints(past), false, none).category).toBeNull();
+    expect(combine(rulePoints({ ...past, firm: true }), false, none).category).toBe('not_a_prediction');
+  });
+
+  it('does not let the model alone call a loose forecast with a time frame ahead "not a prediction"', () => {
+    const np = { none: 0.2, spam: 0, abusive: 0, gibberish: 0, machine_generated: 0, not_a_prediction: 0.8 };
+    const loose = {
+      abuse: 0,
+      spam: 0,
+      gibberish: 0,
+      machine: 0,
+      notPrediction: false,
+      future: 'weak' as const,
+    };
+    expect(combine(rulePoints(loose), false, np).category).toBe('not_a_prediction');
+    expect(combine(rulePoints({ ...loose, ahead: true }), false, np).category).toBeNull();
   });
 });

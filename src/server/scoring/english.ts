@@ -37,7 +37,7 @@ const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const COUNT =
   '(?:\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|fifty|a few|few|several|a couple of)';
-const UNIT = '(?:days?|weeks?|months?|quarters?|years?|decades?)';
+const UNIT = '(?:days?|weeks?|months?|quarters?|years?|decades?|seasons?)';
 const PERIOD = '(?:year|month|week|decade|century|quarter|season|summer|winter|spring|autumn|fall)';
 
 // A time frame somebody could check the claim against.
@@ -74,13 +74,15 @@ const DIRECTIONS =
 const PREDICTION_VERBS =
   /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank)\b/u;
 const FUTURE_CUES =
-  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to)\b/u;
+  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|(?:is|are|'s|'re) the future|from here on|from now on|for (?:years|decades) to come)\b/u;
+// 'The next Pixar film makes over $1B': an event not yet come, when nothing in the text is past.
+const NEXT_THING = /\b(?:the|their|his|her|its|our) next (?!(?:day|morning|night|evening)\b)\p{L}{3,}/u;
 // A headline-style claim: an event in the present tense with nothing tying it to now ('Ireland
 // qualifies for a World Cup finally', 'Japan's population drops below 120 million'). On a forecasting
 // site that is a forecast written the way headlines write the future; a habit ('every year'), a
 // moment ('today', 'now') or a person speaking ('I win') makes it something else.
 const HEADLINE_EVENT =
-  /\b(?:wins|qualifies|beats|defeats|overtakes|surpasses|clinches|lifts the|goes bankrupt|goes public|(?:drops|falls|dips|sinks) below|(?:rises|climbs|jumps) above|tops|crosses|hits|reaches|passes|bans|legali[sz]es|launches|collapses|defaults|(?:win|qualify|beat) (?:another|the|a|their|its|back-to-back))\b/u;
+  /\b(?:wins|qualifies|beats|defeats|overtakes|surpasses|clinches|lifts the|goes bankrupt|goes public|(?:drops|falls|dips|sinks) below|(?:rises|climbs|jumps) above|(?:stays|remains|holds|stay|remain) (?:above|below|under|over)|(?:goes|go) (?:up|down)|doubles|triples|halves|gets? (?:relegated|promoted|elected|re-elected|impeached|fired|sacked|banned|acquired)|makes over|grosses|sells out|soars|plunges|tanks|tops|crosses|hits|reaches|passes|bans|legali[sz]es|launches|collapses|defaults|(?:win|qualify|beat) (?:another|the|a|their|its|back-to-back))\b/u;
 const NOT_A_HEADLINE =
   /\b(?:today|tonight|now|currently|right now|at the moment|this week|this morning|every|always|usually|often|sometimes|never|again and again|yesterday|ago|last)\b|^\W*(?:i|we|you)\b/u;
 const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
@@ -103,6 +105,15 @@ const SUBJECT_END = /^(?:will|shall|wil|won't|wont|'ll|is|are|gonna|going|may|mi
 // Heads that name nothing in particular.
 const EMPTY_SUBJECTS =
   /^(?:it|this|that|these|those|there|things?|stuff|everything|something|anything|nothing|everyone|everybody|someone|somebody|people|we|they|you|he|she|i|future|world|life|all|lot|lots|some|many|most|more|much)$/u;
+
+// A sentence stating a headline-style event, not asking about one ('Reddit's stock doubles from here.
+// Timing? No idea.' states it; 'Does Japan's population drop below 120 million?' asks).
+function headline(lower: string): boolean {
+  if (NOT_A_HEADLINE.test(lower)) return false;
+  return lower
+    .split(/(?<=[.!?])\s+/u)
+    .some((sentence) => !sentence.includes('?') && HEADLINE_EVENT.test(sentence));
+}
 
 function all(re: RegExp, text: string): string[] {
   re.lastIndex = 0;
@@ -298,9 +309,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     outcomes: all(PRECISE_OUTCOMES, lower),
     directions: all(DIRECTIONS, lower),
     calibrated: CALIBRATED.test(lower),
-    futureCue:
-      FUTURE_CUES.test(lower) ||
-      (pastTense === 0 && HEADLINE_EVENT.test(lower) && !NOT_A_HEADLINE.test(lower) && !lower.includes('?')),
+    futureCue: FUTURE_CUES.test(lower) || (pastTense === 0 && (NEXT_THING.test(lower) || headline(lower))),
     subject: subject.subject,
     subjectWords: subject.words,
   };

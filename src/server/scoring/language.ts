@@ -99,7 +99,7 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
   Object.entries({
     de: 'der die das den dem des ein eine einen einem einer und oder nicht ist sind wird werden wir ich du er sie es mit von zu im am bis über auf für auch noch nach bei aus wie dass nur schon sehr mehr',
     fr: "le la les un une des du de et ou est sont sera seront va vont pas ne que qui pour dans avec sur au aux ce cette ces je nous vous ils elles plus très l' d' qu'",
-    es: 'el la los las un una unos unas y o es son será serán va van no que de del en con por para al lo se su sus muy más este esta estos estas yo creo',
+    es: 'el la los las un una unos unas y o a es son será serán va van no que de del en con por para al lo se su sus muy más este esta estos estas yo creo todo todos ya',
     it: "il lo la i gli le un una e o è sono sarà saranno non che di del della dei delle in con per su al alla nel nella questo questa molto più anche l' un'",
     pt: 'o a os as um uma e ou é são será serão vai vão não que de do da dos das em no na nos nas com por para ao muito mais este esta isso também',
     nl: 'de het een en of is zijn zal zullen gaat gaan niet dat die van in op met voor naar bij ook nog meer dan wordt worden ik we',
@@ -167,7 +167,18 @@ export function detectLanguage(text: string, script: Script, words: readonly str
         otherHits = hits;
       }
     }
-    if (otherHits >= 2 && otherHits > english) return other;
+    // Words both lists hold ('a' is English, Spanish and Portuguese) decide nothing between them:
+    // 'todo va a ir a peor, ya veréis' has two English 'a's and is Spanish.
+    const otherList = FUNCTION_WORDS[other];
+    const exclusive = (from: ReadonlySet<string>, not: ReadonlySet<string>) =>
+      words.filter((w) => from.has(w) && !not.has(w)).length;
+    if (
+      otherHits >= 2 &&
+      otherList &&
+      (otherHits > english ||
+        exclusive(otherList, ENGLISH_FUNCTION_WORDS) > exclusive(ENGLISH_FUNCTION_WORDS, otherList))
+    )
+      return other;
     if (englishShare(words) >= 0.2) return 'en';
     // 'Fusion startups like Helion will keep raising money': few function words, but an English
     // future verb among words the English lexicon knows.
@@ -215,29 +226,48 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   ur: { strong: words('گا|گی|گے|آئندہ|مستقبل') },
   fr: {
     strong: words(
-      "sera|seront|va|vont|aura|auront|d'ici|d’ici|prochaine?s?|futur|avenir|\\p{L}{3,}(?:ra|ront|rons)",
+      "sera|seront|va|vont|aura|auront|d'ici|d’ici|prochaine?s?|futur|avenir|\\p{L}{3,}(?:rai|ra|ront|rons|rez)",
     ),
-    weak: words("je pense que|je crois que|peut-être|probablement|je parie|je prédis|j'imagine"),
+    weak: words(
+      "je pense que|je crois que|peut-être|probablement|je parie|je prédis|j'imagine|on parie|parions|tu verras|vous verrez|tôt ou tard|un jour",
+    ),
   },
   es: {
     strong: words(
-      'será|serán|va a|van a|habrá|próxim[oa]s?|futuro|para (?:el )?(?:año )?\\d{4}|\\p{L}{2,}(?:rá|rán)',
+      'será|serán|va a|van a|vas a|vamos a|habrá|próxim[oa]s?|futuro|para (?:el )?(?:año )?\\d{4}|\\p{L}{2,}(?:rá|rán|réis)|\\p{L}+[aeidbr](?:ré|rás)|\\p{L}+(?:aremos|iremos|dremos|bremos|rremos)|\\p{L}*(?<!qu)eremos',
     ),
-    weak: words('creo que|pienso que|tal vez|quizás?|probablemente|apuesto|predigo|supongo que'),
+    weak: words(
+      'creo que|pienso que|tal vez|quizás?|probablemente|apuesto|predigo|supongo que|algún día|tarde o temprano|pronto|ya verás|ya veréis|ya lo verán|apostamos',
+    ),
   },
   pt: {
-    strong: words('será|serão|vai|vão|haverá|próxim[oa]s?|futuro|até \\d{4}|\\p{L}{2,}(?:rá|rão)'),
-    weak: words('acho que|acredito que|talvez|provavelmente|aposto'),
+    strong: words(
+      'será|serão|vai|vão|haverá|próxim[oa]s?|futuro|até \\d{4}|\\p{L}{2,}(?:rá|rão)|\\p{L}+(?:arei|erei|irei|arás|erás|irás|aremos|eremos|iremos)',
+    ),
+    weak: words(
+      'acho que|acredito que|talvez|provavelmente|aposto|um dia|mais cedo ou mais tarde|em breve|logo logo|apostamos|vais ver|vão ver',
+    ),
   },
   it: {
-    strong: words('sarà|saranno|prossim[oaie]|futuro|entro il|\\p{L}{2,}(?:rà|ranno)'),
-    weak: words('penso che|credo che|forse|probabilmente|scommetto'),
+    strong: words(
+      'sarà|saranno|prossim[oaie]|futuro|entro il|\\p{L}{2,}(?:rà|ranno)|\\p{L}+(?:erò|arò|irò|vrò|drò|rrò|erai|arai|irai|vrai|drai|rrai|eremo|aremo|iremo|vremo|dremo|rremo|erete|arete|irete|vrete|drete|rrete)',
+    ),
+    weak: words(
+      'penso che|credo che|forse|probabilmente|scommetto|prima o poi|un giorno|presto|vedrai|vedrete|scommettiamo',
+    ),
   },
   de: {
     strong: words('wird|werden|wirst|bis \\d{4}|bis ende|nächsten?|nächstes|zukunft|künftig|kommenden?'),
-    weak: words('ich glaube|ich denke|vielleicht|wahrscheinlich|ich wette|vermutlich'),
+    weak: words(
+      'ich glaube|ich denke|vielleicht|wahrscheinlich|ich wette|wetten|vermutlich|irgendwann|bald|demnächst|eines tages|früher oder später|garantiert|in zukunft',
+    ),
   },
-  nl: { strong: words('zal|zullen|gaat|gaan|volgend|volgende|tegen \\d{4}|toekomst') },
+  nl: {
+    strong: words('zal|zullen|gaat|gaan|volgend|volgende|tegen \\d{4}|toekomst'),
+    weak: words(
+      'denk ik|ik denk|waarschijnlijk|misschien|binnenkort|ooit|uiteindelijk|vroeg of laat|wedden|komt (?:allemaal )?(?:wel )?goed',
+    ),
+  },
   tr: {
     strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar'),
     weak: words('bence|sanırım|muhtemelen|belki|tahminim'),
@@ -250,13 +280,23 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     ),
   },
   sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
-  id: { strong: words('akan|tahun depan|masa depan|pada tahun') },
+  // 'bakal' is the spoken 'akan' (will).
+  id: {
+    strong: words('akan|bakal|tahun depan|masa depan|pada tahun'),
+    weak: words('mungkin|kayaknya|sepertinya|nanti|segera|suatu hari|cepat atau lambat|percaya deh'),
+  },
   vi: { strong: /sẽ|năm tới|tương lai/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
     weak: words('\\p{L}+(?:ит|ет|ут|ют|ат|ят|ится|ется|утся|ются|атся|ятся)'),
   },
-  uk: { strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}/u },
+  uk: {
+    strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}|у майбутньому/u,
+    // Perfective present is the future ('зміниться', 'виграє'), and the hedges.
+    weak: words(
+      'колись|скоро|мабуть|напевно|я вірю|я думаю|врешті|\\p{L}+(?:иться|еться|ить|уть|ють|ать|ять)',
+    ),
+  },
   zh: { strong: /将|会|明年|未来|预计|预测|到\d{4}年|\d{4}年前/u },
   el: {
     strong: words('θα|του χρόνου|επόμεν\\p{L}*|μέλλον\\p{L}*|μελλοντικά|έως το \\d{4}|μέχρι το \\d{4}'),

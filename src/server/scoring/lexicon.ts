@@ -699,6 +699,42 @@ export const SPAM_PHRASES: readonly string[] = [
   'instant delivery',
   'followers for just',
   'likes for just',
+  // 1.6.0: follower selling in Italian, betting tips and first-deposit gifts in Persian and
+  // Turkish, and shops that recruit from a forecast.
+  'compra follower',
+  'comprare follower',
+  'follower reali',
+  'follower italiani',
+  'vuoi più follower',
+  'scrivimi in dm',
+  'scrivimi in privato',
+  'seguidores reais',
+  'seguidores reales',
+  'abonnés réels',
+  'echte follower',
+  'gerçek takipçi',
+  'شرط ببند',
+  'شرط ببندید',
+  'بالاترین ضریب',
+  'شارژ اول',
+  'ثبت نام کن',
+  'ثبتنام کن',
+  'bahis tahmin*',
+  'bahis grub*',
+  'bahis kupon*',
+  'canlı bahis',
+  'kupon grub*',
+  'grubumuza katıl*',
+  'kanalımıza katıl*',
+  'ilk hafta ücretsiz',
+  'from our store',
+  'at our store',
+  'in our store',
+  'from our shop',
+  'visit our shop',
+  'visit our store',
+  'our app pays',
+  'pays you in',
 ];
 
 // Insults and threats. Profanity comes from obscenity; these lists carry the insults, the
@@ -929,6 +965,10 @@ export const INSULTS: readonly string[] = [
   'безмозгл*',
   'дебил*',
   'кретин*',
+  // 1.6.0
+  'ничтожеств*',
+  'нищеброд*',
+  'отморозк*',
 ];
 
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
@@ -953,6 +993,27 @@ export const MILD_INSULTS: readonly string[] = [
   'тупые',
   'inútil',
   'idiota',
+  // 1.6.0: traitors, and the other forms of 'stupid' in Russian and Ukrainian.
+  'traitor',
+  'traitors',
+  'traître',
+  'traîtres',
+  'verräter',
+  'traidor',
+  'traidores',
+  'traditore',
+  'traditori',
+  'предатель',
+  'предатели',
+  'хаин',
+  'خائن',
+  'خائنین',
+  'hain',
+  'тупая',
+  'тупое',
+  'тупорыл*',
+  'тупий',
+  'тупа',
 ];
 
 // Words that only insult when aimed at people ('they are trash', 'your predictions are garbage
@@ -1118,6 +1179,32 @@ export const HARASSMENT: readonly string[] = [
   "aren't even human",
   'are not human',
   'are subhuman',
+  // 1.6.0: veiled threats and wishing someone gone.
+  "get what's coming to",
+  "gets what's coming to",
+  'get what is coming to',
+  'someone should make sure he never',
+  'someone should make sure she never',
+  'someone should make sure they never',
+  'somebody should make sure he never',
+  'world would be better without you',
+  'world would be smarter without you',
+  'world would be a better place without you',
+  'world would be better off without you',
+  'world would be better without them',
+  "you'll pay for this",
+  'you will pay for this',
+  'te la farò pagare',
+  'me las vas a pagar',
+  'me la vas a pagar',
+  'tu vas me le payer',
+  'du wirst dafür bezahlen',
+  'ты за это заплатишь',
+  'بلایی سرت میارم',
+  'место на помойке',
+  'место на свалке',
+  'тебе здесь не место',
+  'جات تو سطل آشغاله',
 ];
 
 // Threats and wishes of death or harm (4 points each).
@@ -1239,6 +1326,42 @@ export const THREATS: readonly string[] = [
   'حق زندگی ندار*',
   'لا يستحقون الحياة',
   'لا تستحق الحياة',
+  // 1.6.0: 'I'll find you' and wishing a group dead, in more languages.
+  'i will find where you live',
+  'track you down',
+  'hunt you down',
+  'te voy a encontrar',
+  'te encontraré',
+  'je vais te trouver',
+  'je te trouverai',
+  'ich werde dich finden',
+  'ti troverò',
+  'ti faccio male',
+  'te voy a hacer daño',
+  'je vais te faire mal',
+  'vou te machucar',
+  'я тебе сделаю больно',
+  'vou te encontrar',
+  'vou-te encontrar',
+  'seni bulacağım',
+  'seni bulurum',
+  'я тебя найду',
+  'я найду тебя',
+  'мы тебя найдём',
+  'мы тебя найдем',
+  'پیدات میکنم',
+  'پیدات میکنیم',
+  'آدرستو پیدا میکنم',
+  'آدرستو پیدا میکنیم',
+  'خونتو پیدا میکنم',
+  'سأجدك',
+  'the sooner they die',
+  'the sooner they all die',
+  'the sooner you die',
+  'die off the better',
+  'cuanto antes se mueran',
+  'je eher sie sterben',
+  'plus vite ils crèveront',
 ];
 
 // Wishes and calls for violence against people, and exclusion of a group, as patterns (4 points
@@ -1248,7 +1371,7 @@ const PERSON =
 const HARM =
   '(?:die|dies|dead|hang|hanged|hanging|hung|burn|burns|burning|rot|rots|rotting|suffer|suffers|suffering|drown|drowns|starve|starves|choke|chokes|get shot|gets shot|be shot|get killed|gets killed|be killed|be executed|get hurt|bleed)';
 const GROUPS =
-  '(?:women|men|girls|females|blacks|whites|jews|muslims|christians|hindus|atheists|gays|lesbians|trans people|immigrants|migrants|refugees|foreigners|arabs|iranians|afghans|mexicans|africans|asians|indians|chinese|old people|poor people|disabled people)';
+  '(?:women|men|girls|females|blacks|whites|jews|muslims|christians|hindus|atheists|gays|lesbians|trans people|immigrants|migrants|refugees|foreigners|arabs|iranians|afghans|mexicans|africans|asians|indians|chinese|old people|poor people|disabled people|the homeless|homeless people|gypsies|roma)';
 // 'I hope the CEO … gets run over': a wish of harm on a person named by role.
 const ROLE =
   '(?:ceo|boss|president|prime minister|minister|chancellor|governor|mayor|senator|owner|founder|chairman|manager|referee|coach|player|politician|guy|man|woman|idiot|clown|judge|director|leader|king|dictator|mod|moderator|admin|journalist|reporter)';
@@ -1291,6 +1414,18 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\bik hoop dat\b[^.!?]{0,40}?\b(?:doodgaat|doodgaan|sterft|sterven|creperen|crepeert|verrekt|verrekken)\b/u,
   /\b(?:mam nadzieję,? że|obyś|oby)(?![\p{L}])[^.!?]{0,40}?\b(?:zdechł\p{L}*|zdechnie|zdechną|umarł\p{L}*|umrze|umrą)/u,
   /(?:надеюсь|чтоб|чтобы)[^.!?]{0,40}?(?:сдохн|сдох|подохн)/u,
+  // 1.6.0: a wish of harm on someone's plane, car or home ('Hope your plane goes down').
+  /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:your|his|her|their)\s+(?:plane|flight|car|house|home|boat|family|kids)\s+(?:goes down|go down|crashes|crash|burns(?: down)?|burn(?: down)?|blows up|blow up|sinks|sink|dies|die)\b/u,
+  // Harm said to be deserved ('… will starve, and honestly they deserve every bit of it').
+  /\b(?:die|dies|starve|starves|rot|rots|drown|drowns|hang|hangs)\b[^.!?]{0,50}\b(?:deserve|deserves)\s+(?:it|every bit|all of it)\b/u,
+  /(?:به باد|بمیر|اعدام|نابود|زیر ماشین|آویزون|دار بزن)[^.!?؟]{0,40}(?:^|\s)(?:و\s)?حق(?:ش|شه|شونه|شون|ته|تونه)(?![\p{L}])/u,
+  // Rounding up or driving out a group ('clear out the homeless', 'kick the immigrants out').
+  new RegExp(
+    `\\b(?:clear|clean|kick|throw|drive|round|chase|ship)\\s+(?:out|up|away)\\s+(?:all\\s+)?(?:the\\s+|these\\s+|those\\s+)?${GROUPS}(?!\\s+(?:camps?|encampments?|shelters?|tents?|population|crisis|problem|rate|numbers?|count|services|funding|budget)\\b)|\\b${GROUPS}\\b[^.!?]{0,60}\\b(?:should|must|need to|needs to|ought to)\\s+(?:all\\s+)?be\\s+(?:kept out|deported|thrown out|kicked out|expelled|sent back|rounded up|locked up|removed)\\b`,
+    'u',
+  ),
+  // Driving people out of a place, in Spanish, French, German, Italian, Portuguese and English.
+  /\b(?:los|las|les)\s+(?:echar\p{L}*|expulsar\p{L}*|sacar\p{L}*|echamos|vamos a echar)\s+(?:de|del)\s+(?:este|esta|nuestro|nuestra|aquí|el|la|mi)\b|\b(?:kick|throw|drive|chase)\s+them\s+(?:all\s+)?out\s+of\s+(?:this|our|my|the)\s+(?:country|neighbou?rhood|town|city|street)\b|\bles\s+(?:virer|chasser|expulser|foutre dehors)\s+(?:du|de|d')\b|\b(?:li|le)\s+cacc(?:eremo|iamo|iare)\b|\bexpuls[aá]-los\b|\bschmeißen\s+(?:wir\s+)?sie\s+(?:alle\s+)?raus\b/u,
   // Exclusion of a group ('women have no business in F1', 'immigrants don't belong here').
   new RegExp(
     `\\b${GROUPS}\\s+(?:have|has)\\s+no\\s+(?:business|place|right)\\b|\\b${GROUPS}\\s+(?:don't|do not|doesn't)\\s+belong\\b|\\b${GROUPS}\\s+(?:belong|should stay)\\s+in\\s+the\\s+kitchen\\b`,
@@ -1303,13 +1438,17 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
 export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
   /\b(?:breed|breeding|multiply|multiplying|spread|spreading)\s+like\s+(?:rats|cockroaches|vermin|insects|locusts|parasites|animals)\b|\b(?:they|they're|they are|are all)\s+(?:like\s+)?(?:rats|cockroaches|vermin|parasites|animals)\b/u,
   /(?:مثل|عین|مانند)\s(?:موش|سوسک|انگل|حیوون|حیوان|ملخ)(?:ها)?(?![\p{L}])/u,
+  // 'Clear out the homeless like the trash they are', 'como la basura que son'.
+  /\b(?:like|as)\s+the\s+(?:trash|garbage|vermin|rats|animals|pigs|scum|filth|parasites|cockroaches|dogs)\s+(?:that\s+)?(?:they|you|he|she)\s+(?:are|is|were)\b|\bcomo\s+(?:la|las|los|el)\s+(?:basura|ratas|animales|parásitos|escoria)\s+que\s+son\b/u,
+  // A people said to be all thieves or criminals ('Los gitanos son todos unos ladrones').
+  /\b(?:are all|are nothing but|son todos unos|son todas unas|sont tous des|sind alle|sono tutti dei|são todos uns)\s+(?:thieves|criminals|rapists|terrorists|ladrones|delincuentes|criminales|violadores|terroristas|voleurs|criminels|violeurs|diebe|verbrecher|vergewaltiger|ladri|criminali|stupratori|ladrões|criminosos|bandidos)\b/u,
   // 'Gamers are basement-dwelling creatures', 'they're just animals'.
   /\b(?:are|they're|theyre)\s+(?:just\s+|all\s+|nothing but\s+)?(?:[\p{L}-]+\s+){0,2}(?:creatures|beasts|subhumans|animals)\b/u,
 ];
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler)(?![\\p{L}])`,
   'u',
 );
 
@@ -1456,9 +1595,21 @@ export const MACHINE_PATTERNS: ReadonlyArray<readonly [string, RegExp, number]> 
     /^(?:of course|absolutely|great question|happy to help)[!,.]?\s+(?:here(?:'s| is| are)|i can|i'd be happy|i would be happy)/u,
     3,
   ],
+  // The same opening in the languages members write in, and 'Let's dive in' ('Claro! Aqui está …',
+  // 'Bien sûr ! Voici …', 'Absolutely! Let's dive in.').
+  [
+    'an assistant answering a request',
+    /^(?:of course|absolutely|sure|certainly|great question|¡?claro|por supuesto|com certeza|bien sûr|natürlich|gerne|certo|certamente|certamente)\s?[!,.]?\s+(?:let's (?:dive|break|explore|take a look)|aquí (?:tienes|está)|aqui (?:está|estão|vai)|voici|voilà|hier (?:ist|sind)|ecco)/u,
+    3,
+  ],
   [
     'an offered prediction',
-    /\b(?:here(?:'s| is)|i can (?:offer|provide|give you|share)) (?:a |an |one )?(?:concise|brief|short|possible|plausible|realistic|balanced|thoughtful|well-reasoned|speculative|sample|potential|bold|data-driven|hypothetical|general) (?:prediction|forecast|scenario)/u,
+    /\b(?:here(?:'s| is)|i can (?:offer|provide|give you|share)) (?:a |an |one )?(?:(?:concise|brief|short|possible|plausible|realistic|balanced|thoughtful|well-reasoned|speculative|sample|potential|bold|data-driven|hypothetical|general|engaging|compelling|catchy|insightful|creative|punchy|informative|clear)(?:,\s*|\s+and\s+|\s+))+(?:prediction|forecast|scenario)/u,
+    3,
+  ],
+  [
+    'an offered prediction',
+    /(?<![\p{L}])(?:aquí tienes|aquí está|aqui está|aqui vai|voici|hier ist|ecco) (?:una?|uma|une|eine?|la|a|le|die) (?:[\p{L}-]+ ){0,3}(?:predicción|previsión|previsão|predição|prédiction|prévision|vorhersage|prognose|previsione|pronóstico)/u,
     3,
   ],
   [
@@ -1479,6 +1630,10 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю').
   /(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
   /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
+  // 1.6.0: followers for a price in any language ('5000 follower italiani reali a soli 15€').
+  /\d[\d.,]*\s?k?\s+(?:[\p{L}]+\s+){0,2}(?:followers?|seguidores|abonnés|abonnenten|takipçi|подписчик\p{L}*|فالوور|فالوئر)(?![\p{L}])[^.!?]{0,40}?(?:[$€£₽₺]|\d\s?(?:euros?|dollars?|usd|tl|руб))/u,
+  // A domain with a space before its dot, to get past link filters ('visit hostiflash .com today').
+  /\b[a-z0-9-]{3,}\s\.(?:com|net|org|io|co|biz|info|shop|store|xyz|ru|ir)\b/u,
 ];
 
 // Words left out of the keyword-stuffing count: function words a sentence may repeat.

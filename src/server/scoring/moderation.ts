@@ -1,5 +1,6 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { wordSalad } from './english.ts';
+import { englishShare } from './language.ts';
 import {
   AIMED_BEFORE,
   DEGRADING,
@@ -272,6 +273,17 @@ function stuffedPhrase(words: readonly string[]): { phrase: string; count: numbe
   return best;
 }
 
+function keywordList(words: readonly string[]): boolean {
+  if (words.length < 10 || englishShare(words) > 0) return false;
+  const counts = new Map<string, number>();
+  for (const w of words) {
+    if (w.length < 3 || /\d/u.test(w)) continue;
+    const stem = w.replace(/s$/u, '');
+    counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
+  return [...counts.values()].filter((n) => n >= 2).length >= 3;
+}
+
 // Filler: one word three times or more and most of a short text ('test test test 123', 'تست تست تست').
 function sameWordFiller(words: readonly string[]): boolean {
   if (words.length < 3) return false;
@@ -344,6 +356,13 @@ export function moderate(f: TextFeatures): Moderation {
     // A keyword phrase repeated three times is stuffing; four times or more, nothing else.
     spam += phrase.count >= 4 ? 4 : 2;
     spamHits.push(`"${phrase.phrase}" repeated`);
+  }
+  // A list of keywords rather than a sentence ('prediction prediction forecast future 2027 best
+  // predictions top forecast …'): ten words or more, no function word, and three words (singular
+  // and plural together) each there twice or more.
+  if (keywordList(f.words)) {
+    spam += 2;
+    spamHits.push('a list of repeated keywords');
   }
   // Contact details plus an order to use them ('Call +1 … now', 'Escríbeme por DM', 'Пишите @…').
   const contact = f.phones > 0 || f.emails > 0 || f.handles > 0;

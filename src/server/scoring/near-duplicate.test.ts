@@ -199,3 +199,20 @@ describe('1.5.0 accents and swapped letters', () => {
     expect(isNearDuplicate(a, b)).toBe(false);
   });
 });
+
+describe('1.6.0 hashtags around a claim', () => {
+  it('calls a claim with hashtags before and after it a duplicate of the bare claim', () => {
+    expect(
+      isNearDuplicate(
+        'The ECB will cut rates twice in 2027.',
+        '#ECB2027 The ECB will cut rates twice in 2027. #rates #europe',
+      ),
+    ).toBe(true);
+  });
+
+  it('still reads a number inside the sentence', () => {
+    expect(
+      isNearDuplicate('The ECB will cut rates twice in 2027.', 'The ECB will cut rates twice in #2028.'),
+    ).toBe(false);
+  });
+});

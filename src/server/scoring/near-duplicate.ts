@@ -212,13 +212,24 @@ function joinCompounds(a: readonly string[], b: readonly string[]): [string[], s
   return [join(a, new Set(b)), join(b, new Set(a))];
 }
 
+// Hashtags before or after the claim label it ('#France2027 Marine Le Pen won't be on the ballot …
+// #elections'); they add no words or numbers to what it says. Inside the sentence they are words.
+const EDGE_TAGS = /^(?:\s*#[\p{L}\p{N}_]+)+|(?:\s*#[\p{L}\p{N}_]+)+[\s\p{P}\p{Extended_Pictographic}]*$/gu;
+function withoutEdgeTags(text: string): string {
+  const stripped = text.replace(EDGE_TAGS, ' ');
+  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : text;
+}
+
 /**
  * Why two similar texts still make different claims, or null. Numbers must agree, negation
  * must agree, and a word replaced by another word (not a typo) makes a different claim; words
  * added on one side only are allowed up to a small share of the text.
  */
 export function claimConflict(textA: string, textB: string): string | null {
-  const [a, b] = joinCompounds(claimTokens(duplicateTokens(textA)), claimTokens(duplicateTokens(textB)));
+  const [a, b] = joinCompounds(
+    claimTokens(duplicateTokens(withoutEdgeTags(textA))),
+    claimTokens(duplicateTokens(withoutEdgeTags(textB))),
+  );
   const numbers = (t: string[]) =>
     t
       .filter((x) => /\d/.test(x))

@@ -62,6 +62,14 @@ export interface QualityOutcome {
   future: FutureOrientation;
   /** Why the text is not a claim about the future, or null when it is one. */
   notPrediction: string | null;
+  /**
+   * The 'not a prediction' call rests on positive evidence (a question, a greeting, a statement
+   * about the past, talk about the site, a note to self), not only on finding no future marker:
+   * then the statistical model may not overrule it (combine.ts).
+   */
+  notPredictionFirm: boolean;
+  /** The text names a time frame still ahead (a future year, 'next season', 'within two years'). */
+  ahead: boolean;
 }
 
 // Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
@@ -79,6 +87,11 @@ function splitYears(f: TextFeatures, now: Date | undefined) {
 const CALENDAR_DATE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|(?:19|20|21)\d\d/u;
 
+// Time frames that can date a past event as well as a future one ('on November 20, 2026', 'in
+// July', 'this summer'): beside verbs in the past tense they say when something happened.
+const DATING =
+  /^(?:(?:19|20|21)\d\d|(?:on\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b.*|(?:in|this)\s+\p{L}+|this (?:decade|century))$/u;
+
 function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: boolean): string[] {
   if (!now) return en.deadlines;
   const year = now.getUTCFullYear();
@@ -87,6 +100,15 @@ function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: 
     const years = d.match(/(?:19|20|21)\d\d/gu);
     return !years || years.some((y) => Number(y) >= year);
   });
+}
+
+// 'The debate on November 20, 2026 was a total mess': a date beside the past tense is when it
+// happened, not a time frame for a forecast; a year after this one is always ahead.
+function timeFrameAhead(en: EnglishSignals, deadlines: readonly string[], now: Date | undefined): boolean {
+  const dating = (d: string) =>
+    DATING.test(d) &&
+    !(now && (d.match(/(?:19|20|21)\d\d/gu) ?? []).some((y) => Number(y) > now.getUTCFullYear()));
+  return deadlines.length > 0 && !(en.pastTense > 0 && deadlines.every(dating));
 }
 
 function futureOf(
@@ -101,7 +123,8 @@ function futureOf(
     if (en.futureStrong > 0) return 'strong';
     if (futureYears.length > 0 && en.pastTense === 0) return 'strong';
     if (en.predictionVerb && (deadlines.length > 0 || futureYears.length > 0)) return 'strong';
-    if (en.predictionVerb || en.possibility > 0 || deadlines.length > 0 || en.futureCue) return 'weak';
+    if (en.predictionVerb || en.possibility > 0 || en.futureCue) return 'weak';
+    if (timeFrameAhead(en, deadlines, now)) return 'weak';
     return 'none';
   }
   if (futureYears.length > 0) return 'strong';
@@ -110,7 +133,8 @@ function futureOf(
   const text = f.lower.replace(/\u200c/g, ' ');
   if (markers.strong.test(text)) return 'strong';
   if (markers.weak?.test(text)) return 'weak';
-  if (markers.open) return 'unknown';
+  // Where absence says nothing, a year that has passed does: 'În 2022 inflația … a depășit 16%'.
+  if (markers.open) return years.past.some((y) => y >= 1900) ? 'none' : 'unknown';
   // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
   // forecast into a flag: a future marker of any language keeps it a (loose) forecast.
   return Object.values(FUTURE_MARKERS).some((m) => !m.open && m.strong.test(text)) || hasFutureVerb(text)
@@ -128,6 +152,12 @@ export function assessQuality(
   const add = (code: string, label: string, effect: number) => reasons.push({ code, label, effect });
   const years = splitYears(f, now);
   const future = futureOf(f, en, years, now);
+  // A time frame still ahead ('next election', 'within two years', 'l'année prochaine').
+  const ahead =
+    years.future.length > 0 ||
+    (en
+      ? timeFrameAhead(en, liveDeadlines(en, now, years.past.length > 0 && years.future.length === 0), now)
+      : (RELATIVE_TIME[f.language]?.test(f.lower.replace(/\u200c/g, ' ')) ?? false));
 
   if (future === 'strong') add('future_oriented', 'Says what will happen', WEIGHTS.futureStrong);
   else if (future === 'weak') add('future_weak', 'Points to the future only loosely', WEIGHTS.futureWeak);
@@ -242,6 +272,13 @@ export function assessQuality(
     add('language_neutral', `Scored on language-neutral signals ('${f.language}')`, 0);
 
   let notPrediction: string | null = null;
+  let firm = true;
+  const siteTalk =
+    future !== 'strong' &&
+    years.future.length === 0 &&
+    (en !== null
+      ? SITE_TALK.test(f.lower) || QUOTATION.test(f.text)
+      : SITE_TALK_OTHER.test(text) && /[?؟？]/u.test(text));
   if (f.chars === 0) notPrediction = 'It is empty.';
   else if (question) notPrediction = 'It asks a question rather than stating what you expect to happen.';
   else if (social) notPrediction = 'It greets or asks rather than stating what you expect to happen.';
@@ -250,24 +287,54 @@ export function assessQuality(
   else if (
     future === 'none' &&
     !(en === null && f.years.length > 0 && (!now || years.past.length < f.years.length))
-  )
+  ) {
     notPrediction = 'Nothing in it says what will happen: no future tense, forecast or future date.';
-  else if (past) notPrediction = 'It describes something that has already happened.';
-  else if (
-    en !== null &&
-    future !== 'strong' &&
-    years.future.length === 0 &&
-    (SITE_TALK.test(f.lower) || QUOTATION.test(f.text))
-  )
-    notPrediction = SITE_TALK.test(f.lower)
-      ? 'It talks about the site rather than about what will happen.'
-      : 'It quotes someone rather than stating what you expect to happen.';
-  return { reasons, future, notPrediction };
+    // A past tense dated in the past, or only past years outside English, is positive evidence.
+    firm =
+      (en !== null &&
+        en.pastTense > 0 &&
+        (en.pastTime || years.past.length > 0 || en.deadlines.length > 0)) ||
+      (en === null && years.past.length > 0 && years.future.length === 0) ||
+      siteTalk ||
+      (en !== null && CURRENT_STATE.test(f.lower));
+  } else if (past) notPrediction = 'It describes something that has already happened.';
+  else if (siteTalk)
+    notPrediction =
+      en === null || SITE_TALK.test(f.lower)
+        ? 'It talks about the site rather than about what will happen.'
+        : 'It quotes someone rather than stating what you expect to happen.';
+  else if (years.future.length === 0 && (NOTE_TO_SELF.test(text) || (en !== null && ownPlans(f.lower, en))))
+    notPrediction = 'It is a note about your own plans rather than a forecast.';
+  return { reasons, future, ahead, notPrediction, notPredictionFirm: notPrediction !== null && firm };
+}
+
+// Site talk in the other languages members write in: the site, or 'my prediction', in a text that
+// asks or complains ('Waarom kan ik mijn voorspelling niet meer bewerken?', 'چرا سایت اینقدر کنده؟').
+const SITE_TALK_OTHER =
+  /(?<![\p{L}])(?:سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|esta página|ce site|questo sito|este site|esta página|этот сайт|сайт|bu site|mijn voorspelling|meine prognose|meine vorhersage|mi predicción|mi pronóstico|ma prédiction|la mia previsione|minha previsão|мой прогноз|پیش بینیم|moja prognoza|min förutsägelse|min prognos|den här sidan|tämä sivusto)(?![\p{L}])/u;
+
+// A figure reported as it stands ('Unemployment is at 4.4% according to the latest report').
+const CURRENT_STATE =
+  /\baccording to (?:the |a |new |latest |recent )*(?:report|data|figures|survey|poll|statistics|numbers)\b|\b(?:currently|as of (?:today|now|this week|this month)|right now|at the moment)\b/u;
+
+// A note to oneself ('note to self: renew passport next month').
+const NOTE_TO_SELF =
+  /^\W*(?:note to self|reminder to self|remind me to|memo to self|to-?do(?: list)?\s*:|nota para mí|notiz an mich|note à moi-même|promemoria per me|nota para mim|یادم باشه|یادم بمونه)(?![\p{L}])/u;
+
+// The writer's own plans ('Finally finished my thesis draft today. Gonna celebrate with pizza
+// tomorrow'): every future verb is 'I'll', 'I'm going to' or a sentence opening on 'gonna', with
+// no number and no forecasting or hedging word, and the text talks about the writer's day.
+const FIRST_PERSON_FUTURE =
+  /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|im gonna|i'm about to)\b|(?:^|[.!?]\s+)(?:gonna|going to)\s/gu;
+function ownPlans(lower: string, en: EnglishSignals): boolean {
+  if (en.futureStrong === 0 || en.predictionVerb || en.possibility > 0 || /\d/u.test(lower)) return false;
+  const mine = lower.match(FIRST_PERSON_FUTURE)?.length ?? 0;
+  return mine >= en.futureStrong && /\b(?:my|today|tonight|tomorrow|this weekend)\b/u.test(lower);
 }
 
 // Greetings, self-introductions and questions about the site, in the languages members write in.
 const SOCIAL =
-  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je viens de m'inscrire|soy nuevo|acabo de unirme|ich bin neu|yeni üye oldum|أنا جديد)(?![\p{L}])/u;
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|สวัสดี|はじめまして|こんにちは|大家好|你好|안녕하세요)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
 // to the question ('Definitely.', 'No way.', 'I think so.') is a claim.

@@ -54,7 +54,7 @@ const NUMBER_RE = /(?<![\p{L}])\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
 // Placeholder and template text: lorem ipsum (also transliterated), keyboard rows, 'test 123', and
 // the slots of a template left unfilled ('[insert prediction here]', '<your text>', '{prediction}').
 const PLACEHOLDER =
-  /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b/u;
+  /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b|[[<{(]\s*(?:placeholder|sample|dummy|example)\b[^\]>})]{0,40}[\]>})]|\b(?:placeholder|dummy|sample) text\b|\[[^\]]{0,30}\bhere\s*\]/u;
 
 // Runs of adjacent keys on QWERTY, the Persian standard layout, ЙЦУКЕН, Greek and Hebrew: the shapes a hand
 // makes on a keyboard. Windows that real words contain ('erty' in 'poverty') are left out.
@@ -107,6 +107,25 @@ const KEYBOARD_WINDOWS = new Set(
     'нгшщ',
     'гшщз',
     'шщзх',
+    // German QWERTZ and French AZERTY rows ('qwertz', 'yxcv', 'qsdf', 'wxcv'), and the Czech row of
+    // accented letters ('ěščřžýáíé').
+    'rtzu',
+    'tzui',
+    'yxcv',
+    'qsdf',
+    'wxcv',
+    'ěščř',
+    'ščřž',
+    'čřžý',
+    'řžýá',
+    'žýáí',
+    'ýáíé',
+    // Thai Kedmanee rows (tone marks and vowel signs removed, as isImplausibleToken does); only
+    // windows that open on a pair no Thai word has.
+    'ฟหกด',
+    'หกดเ',
+    'ไำพะ',
+    'ผปแอ',
     // Greek and Hebrew layouts.
     'ασδφ',
     'σδφγ',
@@ -174,6 +193,18 @@ export function isImplausibleToken(token: string, original: string): boolean {
   // Arabic-script words rarely run past 15 letters without a space or a zero-width non-joiner.
   if (/\p{Script=Arabic}/u.test(letters)) return [...letters].length > 15;
   return false;
+}
+
+// A claim with a question tagged on ('Das Deutschlandticket kostet irgendwann 70 Euro, wetten?',
+// 'Bitcoin hits 200k next year, right?', 'va a llover, ¿no?'): the tag only asks the reader to
+// agree, so the text states something rather than asking; a head that opens like a question ('What
+// do you think, guys?') still asks.
+const QUESTION_TAG = /^([^.!?؟。！？]{12,}?),\s*¿?[\p{L}' -]{1,20}[?？]+\s*$/u;
+const QUESTION_OPENING =
+  /^\W*(?:who|what|when|where|why|how|which|will|would|is|are|do|does|did|can|could|should|any|anyone|wer|was|wann|wo|wie|warum|wieso|weshalb|wird|werden|ist|sind|qui|que|quoi|quand|où|comment|pourquoi|est-ce|quién|qué|cuándo|dónde|cómo|por qué|chi|che cosa|quando|dove|come|perché|quem|o que|onde|como|wat|wanneer|waar|hoe|waarom|kto|co|kiedy|gdzie|jak|dlaczego|czy|кто|что|когда|где|как|почему|зачем|ne|neden|nasıl|kim|hangi)(?![\p{L}])|^\W*¿/u;
+function taggedClaim(lower: string): boolean {
+  const m = QUESTION_TAG.exec(lower);
+  return m !== null && !QUESTION_OPENING.test(m[1] ?? '');
 }
 
 export function normalizeDigits(text: string): string {
@@ -289,7 +320,8 @@ export function extractFeatures(raw: string): TextFeatures {
     emojis: count(EMOJI_RE, text),
     upperRatio: latinLetters.length >= 8 ? upper / latinLetters.length : 0,
     maxExclamationRun: Math.max(0, ...(text.match(/!+/g) ?? []).map((m) => m.length)),
-    questionOnly: sentences.length > 0 && sentences.every((s) => /[?؟？]\s*$/u.test(s)),
+    questionOnly:
+      sentences.length > 0 && sentences.every((s) => /[?؟？]\s*$/u.test(s)) && !taggedClaim(lower),
     wellFormed: /[.!?؟。！？)"”]$/u.test(text) && !/^\p{Ll}/u.test(text),
     checkedTokens,
     implausibleTokens,
