@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { measureTiming } from '../src/server/scoring/eval/evaluate.ts';
 import { compareRollupsWithGroupBy } from './analytics-compare.ts';
 import { dataSet } from './generate.ts';
 import { type BenchTarget, targets } from './targets.ts';
@@ -148,8 +149,20 @@ async function main() {
   if (!only || 'analytics'.includes(only) || only.includes('analytics')) {
     failures += await compareRollupsWithGroupBy(runFile, log);
   }
+  if (!only || 'scoring'.includes(only)) failures += scoringCost();
   log(failures ? `\n${failures} target(s) missed their budget` : '\nall targets within budget');
   process.exitCode = failures ? 1 : 0;
+}
+
+/** The scoring engine in this process, on the labelled set's texts (issue budget: p99 under 5 ms). */
+function scoringCost(): number {
+  const SCORING_P99_BUDGET_MS = 5;
+  const t = measureTiming();
+  const ok = t.p99Ms < SCORING_P99_BUDGET_MS && t.longestP99Ms < SCORING_P99_BUDGET_MS;
+  log(
+    `\nscoring per prediction, in process: p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms; 500-character texts p50 ${t.longestP50Ms} ms, p99 ${t.longestP99Ms} ms (budget p99 < ${SCORING_P99_BUDGET_MS} ms): ${ok ? 'ok' : 'MISSED'}`,
+  );
+  return ok ? 0 : 1;
 }
 
 await main();
