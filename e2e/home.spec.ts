@@ -519,3 +519,27 @@ test('on a phone the news cards show whole lines only, nothing cut through the m
     );
   }
 });
+
+test("the home page's public reads go over the network once each: the page takes the preloaded replies", async ({
+  page,
+}) => {
+  const requests = new Map<string, number>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) requests.set(path, (requests.get(path) ?? 0) + 1);
+  });
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  const document = await page.goto('/');
+  expect(document?.headers().link).toContain('</api/hot-topics/ai>; rel=preload; as=fetch');
+  await expect(community(page).getByRole('article').first()).toBeVisible();
+  await expect(news(page).getByRole('article').first()).toBeVisible();
+  await expect(page.getByTestId('stat-members')).not.toHaveText(/^\s*$/);
+  // Chromium warns about a preloaded response nobody took after about three seconds.
+  await page.waitForTimeout(3500);
+  for (const path of ['/api/hot-topics/ai', '/api/enhanced-hot-topics', '/api/stats/homepage'])
+    expect(requests.get(path), path).toBe(1);
+  expect(warnings).toEqual([]);
+});

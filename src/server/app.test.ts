@@ -120,6 +120,18 @@ describe.each(testDialects)('app on %s', (dialect) => {
     }
   });
 
+  it("preloads the home page's three public reads with its HTML, and only with the home page's", async () => {
+    const home = await t.app.inject('/?ref=mail');
+    expect(home.headers.link).toBe(
+      '</api/hot-topics/ai>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/enhanced-hot-topics>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/stats/homepage>; rel=preload; as=fetch; crossorigin',
+    );
+    for (const url of ['/login', '/analytics', '/submit']) {
+      expect((await t.app.inject(url)).headers.link).toBeUndefined();
+    }
+  });
+
   it('writes the site settings into index.html as meta tags, escaped', async () => {
     const res = await t.app.inject('/');
     expect(res.body).toContain('<meta name="futurecast:contact-email" content="team@futurecast.test">');

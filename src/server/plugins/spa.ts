@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HOME_FIRST_READS } from '#shared/rules/home-reads';
 import type { SiteSettings } from '../config.ts';
 import { preferredEncoding } from './cached-json.ts';
 
@@ -26,6 +27,15 @@ export function withSiteSettings(html: string, site: SiteSettings): string {
   return html.replace('</head>', `${tags}</head>`);
 }
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
+
+/**
+ * The home page's public reads, preloaded with its HTML: they download beside the scripts instead
+ * of after them (the app shell takes the responses, src/web/lib/early-requests.ts). Only on `/`: on
+ * other pages they would be fetched for nothing.
+ */
+export const HOME_PRELOAD_LINK = HOME_FIRST_READS.map(
+  (path) => `<${path}>; rel=preload; as=fetch; crossorigin`,
+).join(', ');
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -69,6 +79,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
+      if (path === '/') reply.header('link', HOME_PRELOAD_LINK);
       if (indexBr && encoding === 'br') return reply.header('content-encoding', 'br').send(indexBr);
       if (indexGz && encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexGz);
       return reply.send(indexHtml);

@@ -5,10 +5,15 @@
 const MAX_AGE_MS = 10_000;
 const started = new Map<string, { at: number; response: Promise<Response> }>();
 
-/** Starts GET requests (no token: public reads only) for the paths the first page will ask for. */
+/**
+ * Starts GET requests (no token: public reads only) for the paths the first page will ask for. On
+ * the home page the browser is already fetching them from the HTML's `Link: rel=preload; as=fetch;
+ * crossorigin` header; this fetch() takes that response (same URL, mode and credentials, and no
+ * request header of our own, which some browsers count against a match).
+ */
 export function startEarlyRequests(paths: readonly string[]): void {
   for (const path of paths) {
-    const response = fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const response = fetch(path, { credentials: 'same-origin' });
     // Nobody may ever take it: a failure is seen by the call that does, not reported as unhandled.
     response.catch(() => undefined);
     started.set(path, { at: Date.now(), response });
