@@ -61,8 +61,7 @@ test.describe('analytics page', () => {
       ).toBeVisible();
       await expect(page.getByText(`${label}:`, { exact: false })).toBeVisible();
       await expectFullPage(page);
-      for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS])
-        await expectChart(page, title);
+      for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS]) await expectChart(page, title);
       if (value === 'week') {
         await page.screenshot({ path: `${SHOTS}/analytics-1280.png`, fullPage: true });
         await expectAccessible(page);
@@ -171,8 +170,7 @@ test.describe('analytics page', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/analytics?timeframe=month');
     await expectFullPage(page);
-    for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS])
-      await expectChart(page, title);
+    for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS]) await expectChart(page, title);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/analytics-360.png`, fullPage: true });
