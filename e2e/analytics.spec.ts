@@ -28,6 +28,12 @@ async function expectChart(page: Page, title: string) {
   await expect(chart(page, title)).toBeVisible();
 }
 
+/** A full-page screenshot from the top: scrolled, the sticky bar would be drawn mid-page. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 async function expectFullPage(page: Page) {
   await expect(page.getByTestId('analytics-content')).toBeVisible();
   for (const label of ['Total Predictions', 'Avg. Predictions/Day', 'Active Users', 'Active Categories']) {
@@ -63,11 +69,11 @@ test.describe('analytics page', () => {
       await expectFullPage(page);
       for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS]) await expectChart(page, title);
       if (value === 'week') {
-        await page.screenshot({ path: `${SHOTS}/analytics-1280.png`, fullPage: true });
+        await screenshot(page, 'analytics-1280');
         await expectAccessible(page);
       }
     }
-    await page.screenshot({ path: `${SHOTS}/analytics-1280-year.png`, fullPage: true });
+    await screenshot(page, 'analytics-1280-year');
     expect(problems).toEqual([]);
   });
 
@@ -173,7 +179,7 @@ test.describe('analytics page', () => {
     for (const title of [...CHARTS_ALL_ONLY, ...CHARTS_ALWAYS]) await expectChart(page, title);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}/analytics-360.png`, fullPage: true });
+    await screenshot(page, 'analytics-360');
     await expectAccessible(page);
     expect(problems).toEqual([]);
   });
