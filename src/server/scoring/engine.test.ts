@@ -245,10 +245,11 @@ describe('1.3.0 statistical model', () => {
   });
 });
 
-describe('1.4.0 rules', () => {
-  const rulesOnly = (text: string) =>
-    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
+/** The rules alone (no statistical model), at the evaluation sets' reference date. */
+const rulesOnly = (text: string) =>
+  analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
 
+describe('1.4.0 rules', () => {
   it.each([
     ['abusive', 'I know where you live, so keep posting and see.'],
     ['abusive', "Spero che quell'allenatore venga investito da un camion prima del 2027."],
@@ -282,9 +283,6 @@ describe('1.4.0 rules', () => {
 });
 
 describe('1.5.0 rules', () => {
-  const rulesOnly = (text: string) =>
-    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
-
   it.each([
     ['abusive', 'Leute wie du sollten kein Recht haben, hier mitzureden.'],
     ['abusive', 'Mensen zoals jij... no, people like you do not deserve to live here.'],
@@ -333,9 +331,6 @@ describe('1.5.0 rules', () => {
 });
 
 describe('1.6.0 rules', () => {
-  const rulesOnly = (text: string) =>
-    analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
-
   it.each([
     ['abusive', "The CEO will get what's coming to him. Someone should make sure he never walks again."],
     ['abusive', 'Hope your car goes down a cliff, the world would be better without you.'],
