@@ -33,7 +33,7 @@ const HAS_EXTENSION = /\.[a-z0-9]+$/i;
  * of after them (the app shell takes the responses, src/web/lib/early-requests.ts). Only on `/`: on
  * other pages they would be fetched for nothing.
  */
-export const HOME_PRELOAD_LINK = HOME_FIRST_READS.map(
+const HOME_PRELOAD_LINK = HOME_FIRST_READS.map(
   (path) => `<${path}>; rel=preload; as=fetch; crossorigin`,
 ).join(', ');
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { HOME_FIRST_READS } from '../features/home/api/paths';
+import { HOME_FIRST_READS } from '#shared/rules/home-reads';
 import { startEarlyRequests } from '../lib/early-requests';
 import { trackPageLoad } from './page-loading';
 import { RootLayout } from './root-layout';

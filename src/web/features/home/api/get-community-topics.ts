@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
 import { keepCommunityTopic } from '../lib/topic-filters';
-import { COMMUNITY_TOPICS_PATH } from './paths';
+import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads';
 
 // GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.
 

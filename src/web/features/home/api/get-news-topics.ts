@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
 import { normaliseNewsTopic } from '../lib/topic-filters';
-import { NEWS_TOPICS_PATH } from './paths';
+import { NEWS_TOPICS_PATH } from '#shared/rules/home-reads';
 
 // GET /api/enhanced-hot-topics, falling back to GET /api/hot-topics (SPEC.md §7 and §8).
 
