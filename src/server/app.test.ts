@@ -66,6 +66,27 @@ describe.each(testDialects)('app on %s', (dialect) => {
     expect(res.json()).toMatchObject({ success: false, message: 'Request body is not valid JSON' });
   });
 
+  it("answers the router's own errors (an undecodable URL, an over-long parameter) in the API's shape and headers", async () => {
+    const bad = await t.app.inject('/api/predictions/%E0%A4%A/comments');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      success: false,
+      message: 'The request URL is not valid',
+      code: 'BAD_REQUEST',
+    });
+    const long = await t.app.inject(`/api/predictions/${'9'.repeat(500)}/comments`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      success: false,
+      message: 'The request URL is too long',
+      code: 'URI_TOO_LONG',
+    });
+    for (const res of [bad, long]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('rejects a body over the limit with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -13,12 +13,17 @@ import { newsRoutes } from './features/news/news.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorReplier, registerErrorHandling } from './plugins/errors.ts';
 import { createHotReplies } from './plugins/hot-replies.ts';
 import { registerHotReplyMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { cspSourcesFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import {
+  apiHeaders,
+  cspSourcesFor,
+  registerSecurityHeaders,
+  securityHeaders,
+} from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export interface AppDeps {
@@ -72,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReplier(apiHeaders(headers)),
     // Per-request log lines only when debugging: /metrics counts every request anyway.
     logController: new LogController({
       disableRequestLogging: !debugLogging,

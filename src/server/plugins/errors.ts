@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
@@ -8,7 +8,28 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty: send JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_BAD_URL: 'The request URL is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The request URL is too long',
 };
+
+/**
+ * Errors the router raises before any hook or handler runs (a URL that doesn't decode, a path
+ * parameter over the router's length limit): the same error shape and security headers as every
+ * other reply, instead of Fastify's bare default (Fastify's `frameworkErrors` option).
+ */
+export function frameworkErrorReplier(headers: Readonly<Record<string, string>>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+    reply
+      .headers(headers)
+      .status(status)
+      .send({
+        success: false,
+        message: FASTIFY_MESSAGES[error.code] ?? 'Invalid request',
+        code: status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST',
+      });
+  };
+}
 
 /** One place maps every failure to { success:false, message, code } (STYLE.md rule 6). */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -78,8 +78,13 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** The header set of JSON replies: the page set with the API policy. */
+export function apiHeaders(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze({ ...headers, 'content-security-policy': API_CSP });
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, headers = securityHeaders()): void {
-  const api = Object.freeze({ ...headers, 'content-security-policy': API_CSP });
+  const api = apiHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     const json = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
     reply.headers(json ? api : headers);
