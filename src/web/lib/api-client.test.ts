@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client';
 import { startEarlyRequests } from './early-requests';
 import { shouldRetry } from './query-client';
+import { getCommunityTopics } from '../features/home/api/get-community-topics';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -204,5 +205,16 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new ApiError(503, 'x', 'UNAVAILABLE'))).toBe(true);
     expect(shouldRetry(1, new ApiError(0, 'x', 'NETWORK_ERROR'))).toBe(true);
     expect(shouldRetry(2, new ApiError(500, 'x', 'INTERNAL'))).toBe(false);
+  });
+});
+
+describe('the community read (SPEC.md §8)', () => {
+  it("fails a non-OK reply as 'Community predictions API error' with the status; a network failure stays one", async () => {
+    fetchMock.mockResolvedValueOnce(json(503, { success: false, message: 'Down', code: 'UNAVAILABLE' }));
+    const error = await failure(getCommunityTopics());
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Community predictions API error: 503');
+    fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
+    expect((await failure(getCommunityTopics())).message).toBe(NETWORK_ERROR_MESSAGE);
   });
 });

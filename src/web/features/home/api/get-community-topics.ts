@@ -1,6 +1,6 @@
 import type { CommunityTopic, HotTopicsReply } from '#shared/schemas/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 import { readHotTopicsCache } from '../lib/hot-topics-cache';
 import { keepCommunityTopic } from '../lib/topic-filters';
 import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads';
@@ -9,9 +9,19 @@ import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads';
 
 export const communityTopicsKey = ['hot-topics', 'community'] as const;
 
+/** SPEC.md §8: a non-OK reply fails as 'Community predictions API error' with its status. */
+export const communityApiError = (status: number) => `Community predictions API error: ${status}`;
+
 export async function getCommunityTopics(signal?: AbortSignal): Promise<CommunityTopic[]> {
-  const reply = await apiFetch<HotTopicsReply>(COMMUNITY_TOPICS_PATH, { token: null, signal });
-  return reply.topics.filter(keepCommunityTopic);
+  try {
+    const reply = await apiFetch<HotTopicsReply>(COMMUNITY_TOPICS_PATH, { token: null, signal });
+    return reply.topics.filter(keepCommunityTopic);
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) {
+      throw new ApiError(error.status, communityApiError(error.status), error.code, error.details);
+    }
+    throw error;
+  }
 }
 
 export const communityTopicsQuery = () => {
