@@ -1,7 +1,7 @@
 import { ErrorReplySchema } from '#shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, prediction, type TestMember } from './features/community/test-support.ts';
-import { buildTestApp, type TestApp } from './test/helpers.ts';
+import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';
 
 // Ground rule 3 for every documented call at once: each operation of the OpenAPI document is sent
 // malformed path parameters, query strings and bodies (wrong types, nulls, huge and control-character
@@ -53,12 +53,12 @@ const FIELD_VALUES: unknown[] = [
   '😀'.repeat(600),
 ];
 
-describe('malformed input on every documented call', () => {
+describe.each(testDialects)('malformed input on every documented call (%s)', (dialect) => {
   let t: TestApp;
   let owner: TestMember;
   let predictionId: number;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ dialect });
     owner = await member(t);
     predictionId = await prediction(t, { userId: owner.id });
   });
