@@ -138,6 +138,27 @@ test('content that arrives after the first paint never moves the footer inside t
   await expect(page.getByRole('contentinfo')).toBeAttached();
 });
 
+test('while the scripts are still on their way the loading screen shows, then the page replaces it', async ({
+  page,
+}) => {
+  // As on a slow connection: the page's HTML and stylesheet have arrived, its entry script has not.
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Join & Predict/);
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
 test('a page whose code cannot load shows the error screen inside the shell, and Try Again recovers', async ({
   page,
 }) => {
