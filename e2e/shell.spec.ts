@@ -159,6 +159,19 @@ test('while the scripts are still on their way the loading screen shows, then th
   await expect(page.getByText('Loading...')).toHaveCount(0);
 });
 
+test('without JavaScript only the notice shows, not a loading screen that would never end', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  // Playwright's text matching skips <noscript>, so the notice is found by its class.
+  await expect(page.locator('p.noscript')).toBeVisible();
+  await expect(page.locator('p.noscript')).toContainText('Futurecast needs JavaScript to run.');
+  await expect(page.getByText('Loading...')).toBeHidden();
+  await context.close();
+});
+
 test('a page whose code cannot load shows the error screen inside the shell, and Try Again recovers', async ({
   page,
 }) => {
