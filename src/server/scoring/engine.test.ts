@@ -423,3 +423,66 @@ describe('1.6.0 rules', () => {
     expect(combine(rulePoints({ ...loose, ahead: true }), false, np).category).toBeNull();
   });
 });
+
+describe('1.7.0 rules', () => {
+  it.each([
+    ['abusive', 'The mayor will lose in 2027. Hope she chokes on the results.'],
+    ['abusive', 'By 2030 the gay freaks will be out of our schools, good riddance.'],
+    ['abusive', 'Этих понаехавших скоро отправят домой.'],
+    ['spam', 'Previsão: o dólar vai subir. Entre no nosso grupo de sinais VIP, vagas limitadas!'],
+  ])('flags %s: %s', (category, text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it('reads a price offer as promotion (a lean the model can support), not a price level', () => {
+    const codes = (text: string) => rulesOnly(text).reasons.map((r) => r.code);
+    expect(codes('Our tarot expert reveals your 2027 love life, only $9.99 today')).toContain('promotional');
+    expect(codes('Gas will cost just $3.49 a gallon by summer 2027.')).not.toContain('promotional');
+  });
+
+  it.each([
+    'We are heading for a housing crash in 2027.',
+    'No way the Lakers make the playoffs. Not happening.',
+    'Det kommer nog bli varmare i sommar.',
+    'Thanks @maria, I think oil will fall below $60 in 2027.',
+    'Average rent in Dublin will pass €2,500/month by 2028.',
+    'Gas will cost just $3.49 a gallon by summer 2027.',
+    'I hope he chokes on his words when the results come in next year.',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it.each([
+    'Gestern habe ich das Spiel mit Freunden gesehen, was für ein Abend!',
+    'Ieri sera abbiamo mangiato una pizza buonissima.',
+    'Long week at the office, just going to order food and sleep.',
+    "I'm not going to watch the match tonight, too tired.",
+    'Congratulations to @tom for topping the leaderboard this month! 🎉',
+    'The Dow closed at a record high on Tuesday, up 2% for the week.',
+  ])('calls %s not a prediction', (text) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe('not_a_prediction');
+  });
+
+  it.each([
+    // A loose future marker is still a forecast: a named subject earns 'fair' on its own.
+    ['Цены на бензин в Казани пойдут вниз.', 'fair'],
+    ['Harga emas di Jakarta bakal naik terus.', 'fair'],
+    // An open time frame ('at some point') costs nothing more when the claim has a number.
+    ['Brent crude will drop under $55 a barrel at some point.', 'good'],
+    // Relative time frames in more languages; an offer price is not a forecast's price level.
+    ['Harga beras di Surabaya akan turun tahun depan.', 'good'],
+    ['Netflix will raise its basic plan to $12 a month.', 'good'],
+    // Digits right after CJK text are numbers ('6万円').
+    ['トヨタの株価は来年5000円を超えるでしょう。', 'high'],
+    // Event verbs are outcomes that either happen or not.
+    ['The Conservatives will take back the Senate in the November 2028 election.', 'high'],
+  ])('bands %s as %s', (text, band) => {
+    expect(rulesOnly(text).quality_tier).toBe(band);
+  });
+
+  it('still calls an open time frame vague when there is nothing to count', () => {
+    const a = rulesOnly('Everything will collapse sooner or later.');
+    expect(a.quality_tier).toBe('needs_improvement');
+    expect(a.reasons.map((r) => r.code)).toContain('vague');
+  });
+});

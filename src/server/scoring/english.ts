@@ -68,13 +68,13 @@ const QUANTITY_WORDS =
   /\b(?:double|doubles|doubled|triple|triples|halve|halves|half|twice|most|majority|minority|exceed|exceeds|surpass|surpasses|overtake|overtakes|outsell|outsells|outperform|outperforms|outnumber|at least|at most|more than|less than|fewer than|above|below|record|all-time high|all-time low|top \d+|highest|lowest|largest|biggest|(?!(?:rath|oth|howev)er\b)\p{L}{3,}er than)\b/gu;
 // Outcomes that either happen or don't (precise), and movements without a size (direction).
 const PRECISE_OUTCOMES =
-  /\b(?:win|wins|lose|loses|pass|passes|ban|bans|approve|approves|launch|launches|release|releases|legali[sz]e|legali[sz]es|elect|elects|default|defaults|merge|merges|acquire|acquires|collapse|collapses|announce|announces|sign|signs|join|joins|leave|leaves|qualify|qualifies|resign|resigns|shut down|go bankrupt|ipo|force|forces|introduce|introduces|abolish|abolishes|adopt|adopts|invade|invades|retire|retires|land|lands|host|hosts|hold|holds|split|splits|file|files|declare|declares|peak|peaks|operate|operates|overtake|overtakes|crown|crowned|beat|beats|defeat|defeats|(?:start|stop|begin|end)\s+\p{L}+ing|(?:be|become)\s+(?:legal|illegal|banned|mandatory|standard|law|free|compulsory|approved|abolished|elected|crowned|released|launched|phased out|cancell?ed|bankrupt|extinct|obsolete)|phased out)\b/gu;
+  /\b(?:win|wins|lose|loses|pass|passes|ban|bans|approve|approves|launch|launches|release|releases|legali[sz]e|legali[sz]es|elect|elects|default|defaults|merge|merges|acquire|acquires|collapse|collapses|announce|announces|sign|signs|join|joins|leave|leaves|qualify|qualifies|resign|resigns|shut down|go bankrupt|ipo|force|forces|introduce|introduces|abolish|abolishes|adopt|adopts|invade|invades|retire|retires|land|lands|host|hosts|hold|holds|split|splits|file|files|declare|declares|peak|peaks|operate|operates|overtake|overtakes|crown|crowned|beat|beats|defeat|defeats|take back|takes back|retake|retakes|won by|step down|steps down|go public|goes public|scrap|scraps|scrapped|repeal|repeals|repealed|reverse|reverses|reversed|require|requires|slip to|slips to|delay|delays|delayed|carry out|carries out|fly|flies|rejoin|rejoins|apply to rejoin|sell out|sells out|(?:close|closes|finish|finishes|end|ends) (?:above|below|under|over|outside|inside|top|bottom|first|last)|impeach|impeached|relegated|promoted|sack|sacks|sacked|fire|fires|fired|unveil|unveils|(?:start|stop|begin|end)\s+\p{L}+ing|(?:be|become)\s+(?:legal|illegal|banned|mandatory|standard|law|free|compulsory|approved|abolished|elected|crowned|released|launched|phased out|cancell?ed|bankrupt|extinct|obsolete)|phased out)\b/gu;
 const DIRECTIONS =
   /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
 const PREDICTION_VERBS =
   /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank)\b/u;
 const FUTURE_CUES =
-  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|(?:is|are|'s|'re) the future|from here on|from now on|for (?:years|decades) to come)\b/u;
+  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|heading (?:into|for|towards?)|headed (?:into|for|towards?)|not happening|ain't happening|never happening|no way (?!i\b|we\b|to\b)\p{L}+ \p{L}+|(?:is|are|'s|'re) the future|from here on|from now on|for (?:years|decades) to come)\b/u;
 // 'The next Pixar film makes over $1B': an event not yet come, when nothing in the text is past.
 const NEXT_THING = /\b(?:the|their|his|her|its|our) next (?!(?:day|morning|night|evening)\b)\p{L}{3,}/u;
 // A headline-style claim: an event in the present tense with nothing tying it to now ('Ireland
@@ -165,7 +165,16 @@ function namedThings(tokens: Token[], shouting: boolean): string[] {
     const subject = next === undefined || OPENER_FOLLOWERS.test(next.lower) || t.possessive;
     const unknownOpener =
       t.first && capitalised && tags === '' && subject && !COMMON_NOUN_ENDING.test(t.lower);
-    if ((known && (capitalised || shaped)) || shaped || (capitalised && !t.first) || unknownOpener)
+    // Informal text drops capitals ('bitcoin gonna hit 250k', 'nvidia crosses 6 trillion'): a word
+    // the lexicon files only as a place, organisation or team still names it.
+    const knownPlace = /Organization|Country|City|Region|SportsTeam|Place/u.test(tags);
+    if (
+      (known && (capitalised || shaped)) ||
+      knownPlace ||
+      shaped ||
+      (capitalised && !t.first) ||
+      unknownOpener
+    )
       found.add(t.text);
   });
   return [...found];
@@ -231,9 +240,10 @@ export function wordSalad(text: string): number {
     for (let i = 0; i < words.length; i++) {
       const here = saladClass(words[i] ?? '');
       const next = i + 1 < words.length ? saladClass(words[i + 1] ?? '') : 'end';
+      // A preposition before a determiner is ordinary ('at an all-time high', 'for the week').
       if (
         (here === 'det' || here === 'prep') &&
-        (next === 'conj' || next === 'prep' || next === 'aux' || next === 'det')
+        (next === 'conj' || next === 'prep' || next === 'aux' || (next === 'det' && here === 'det'))
       )
         breaks++;
       if (here === 'det' && next === 'end') breaks++;

@@ -215,7 +215,7 @@ const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?
 export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   fa: {
     strong:
-      /خواه(د|ند|یم|م|ی|ید)|آینده|پیش[\s\u200c]?بینی|تا (سال|پایان|آخر|اواخر|اوایل)|سال بعد|ماه بعد|احتمالا|احتمال/u,
+      /خواه(د|ند|یم|م|ی|ید)|قراره|قرار است|آینده|پیش[\s\u200c]?بینی|تا (سال|پایان|آخر|اواخر|اوایل)|سال بعد|ماه بعد|احتمالا|احتمال/u,
     weak: /(^|\s)(ن?می)[\s\u200c]?\p{L}{2,}|بیشتر|کمتر|افزایش|کاهش|شاید|ممکن|بالاخره|یه روز|روزی|به زودی|در راه|دیر یا زود/u,
   },
   // سـ before a present verb (سيرتفع، سترتفع، سنرى، سأ...) is the future.
@@ -279,7 +279,10 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
       'pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przegra|przegrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|umocni|umocnią|osłabnie|osłabną|podrożeje|podrożeją|stanieje|stanieją|zdrożeje|upadnie|upadną|zbankrutuje|zniknie|znikną|wejdzie|wejdą|zmieni|zmienią|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
     ),
   },
-  sv: { strong: words('kommer att|ska|skall|nästa|framtid\\p{L}*') },
+  sv: {
+    strong: words('kommer att|kommer (?:nog |inte |säkert )?bli|ska|skall|nästa|framtid\\p{L}*'),
+    weak: words('nog|till slut|förmodligen|kanske|snart|så småningom|troligen'),
+  },
   // 'bakal' is the spoken 'akan' (will).
   id: {
     strong: words('akan|bakal|tahun depan|masa depan|pada tahun'),
@@ -351,22 +354,37 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
 // Relative time frames ("next year", "within three years") per language; years in digits are
 // caught for every language by text-features.ts.
 export const RELATIVE_TIME: Record<string, RegExp> = {
-  fa: /سال (?:آینده|بعد|دیگر)|ماه (?:آینده|بعد)|دهه (?:آینده|بعد)|تا \S+ سال دیگر|در \S+ سال آینده|تا پایان سال|تا آخر سال|تا سال|امسال/u,
-  ar: /العام المقبل|السنة المقبلة|خلال \S+ سنوات|بحلول/u,
+  fa: /سال (?:آینده|بعد|دیگر|دیگه)|ماه (?:آینده|بعد|دیگه)|دهه (?:آینده|بعد)|فصل (?:آینده|بعد)|تا \S+ (?:سال|ماه) (?:دیگر|دیگه)|در \S+ سال آینده|تا پایان سال|تا آخر سال|تا سال|امسال|تا (?:عید|نوروز|تابستان|تابستون|زمستان|زمستون)|[\d۰-۹]+ (?:فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند)(?![\p{L}])/u,
+  ar: /العام (?:المقبل|القادم)|السنة (?:المقبلة|القادمة)|الموسم (?:المقبل|القادم)|خلال \S+ سنوات|بحلول|(?:قبل|حتى) نهاية/u,
   fr: words(
-    "l'année prochaine|l’année prochaine|d'ici|d’ici|dans (?:les )?\\p{L}+ (?:ans|mois|années)|cette année|(?:la |le )?prochaine? \\p{L}+",
+    "l'année prochaine|l’année prochaine|d'ici|d’ici|dans (?:les )?\\p{L}+ (?:ans|mois|années)|cette (?:année|saison)|(?:la |le )?prochaine? \\p{L}+|\\p{L}+ prochaine?",
   ),
-  es: words('el año que viene|en (?:los próximos )?\\p{L}+ años|este año|antes de|próxim[oa]s? \\p{L}+'),
-  pt: words('ano que vem|nos próximos \\p{L}+ anos|este ano|até o fim|próxim[oa]s? \\p{L}+'),
-  it: words("l'anno prossimo|entro|nei prossimi \\p{L}+ anni|quest'anno|prossim[oaie] \\p{L}+"),
-  de: words('bis ende|in den nächsten \\p{L}+ jahren|dieses jahr|bis \\d{4}|nächste[nrs]? \\p{L}+'),
-  nl: words('volgend jaar|binnen \\p{L}+ jaar|dit jaar|tegen \\d{4}'),
-  ru: /следующ\p{L}* \p{L}+|в ближайшие|к концу|в этом году|через \S+ (?:лет|года|год)/u,
-  uk: /наступного року|до кінця|цього року/u,
-  tr: /gelecek (?:yıl|sezon|ay)|önümüzdeki|yıl sonuna kadar|bu yıl/u,
-  zh: /明年|今年|年底|年内|未来\S{0,3}年|\d+年内/u,
-  ja: /来年|今年|年末|までに|年以内/u,
-  ko: /내년|올해|연말|년 안에|까지/u,
+  es: words(
+    "el año que viene|en (?:los próximos )?\\p{L}+ años|este año|esta temporada|antes de|próxim[oa]s? \\p{L}+|l[’']anno prossimo|prossim[oaie] \\p{L}+",
+  ),
+  pt: words('ano que vem|nos próximos \\p{L}+ anos|este ano|esta temporada|até o fim|próxim[oa]s? \\p{L}+'),
+  it: words(
+    "l'anno prossimo|l’anno prossimo|entro|nei prossimi \\p{L}+ anni|quest'anno|questa stagione|prossim[oaie] \\p{L}+",
+  ),
+  de: words(
+    'bis ende|in den nächsten \\p{L}+ jahren|dieses jahr|diese saison|bis \\d{4}|nächste[nrs]? \\p{L}+',
+  ),
+  nl: words('volgend jaar|volgende \\p{L}+|binnen \\p{L}+ jaar|dit jaar|dit seizoen|tegen \\d{4}'),
+  ru: /следующ\p{L}* \p{L}+|в ближайшие|к концу|до конца|в этом (?:году|сезоне)|через \S+ (?:лет|года|год|месяц\p{L}*)/u,
+  uk: /наступного (?:року|сезону|місяця)|до кінця|цього року|через \S+ (?:років|роки|рік)/u,
+  tr: /gelecek (?:yıl|sezon|ay)|önümüzdeki|yıl sonuna kadar|bu yıl|seneye|(?<![\p{L}])(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)['’](?:ta|da|te|de|a|e)(?![\p{L}])/u,
+  pl: words('w przyszłym roku|do końca|w ciągu \\p{L}+ lat|przyszł\\p{L}* \\p{L}+|za \\p{L}+ lat'),
+  id: words('tahun depan|bulan depan|musim depan|akhir tahun|dalam \\p{L}+ tahun'),
+  vi: /năm (?:sau|tới)|tháng (?:sau|tới)|cuối năm|trong \S+ năm tới/u,
+  hi: /अगले (?:साल|वर्ष|महीने|सीज़न|\S+ सालों)|साल के अंत तक/u,
+  el: /του χρόνου|τον επόμενο|την επόμενη|το επόμενο|μέχρι το τέλος/u,
+  he: /בשנה הבאה|בעונה הבאה|עד סוף|בעוד \S+ שנים/u,
+  cs: words('příští rok|příštím roce|do konce|během \\p{L}+ let'),
+  ro: words('anul viitor|până la sfârșitul|în următorii \\p{L}+ ani'),
+  sw: words('mwaka ujao|mwakani'),
+  zh: /明年|今年|年底|年内|未来\S{0,3}年|\d+年内|下个?月|下赛季|下个赛季/u,
+  ja: /来年|今年|年末|までに|年以内|来季|来月|来シーズン/u,
+  ko: /내년|올해|연말|년 안에|까지|다음 시즌/u,
 };
 
 // Words for numbers and shares in Persian: "سه میلیون" is as measurable as "3 million".
@@ -410,9 +428,39 @@ export const OUTCOME_WORDS: Record<string, { precise: RegExp; direction: RegExp 
   tr: { precise: /şampiyon|kazan|yasakla|seçil/u, direction: /artacak|düşecek|yükselecek|azalacak/u },
   ru: {
     precise: /выигра|побед|запрет|запуст|избер/u,
-    direction: /повыс|пониз|вырас|упад|снизит|опустит|слабее|сильнее/u,
+    direction:
+      /повыс|пониз|вырас|раст[уё]т|расти|упад|снизит|опустит|слабее|сильнее|ослабн|укрепит|подорожа|подешеве/u,
   },
-  zh: { precise: /赢得|夺冠|禁止|推出|发布|超过|成为/u, direction: /上涨|下跌|增长|放缓|下降|提高/u },
+  uk: {
+    precise: /виграє|переможе|заборон|відкриє|вступить/u,
+    direction: /зрост|зрос|впаде|знизи|підвищ|подорожч|дешевш|дорожч|більше|менше/u,
+  },
+  pl: {
+    precise: words('wygra\\p{L}*|zakaż\\p{L}*|wprowadz\\p{L}*'),
+    direction: words(
+      'wzrośnie|wzrosną|spadnie|spadną|umocni|osłabnie|podrożeje|podrożeją|potanieje|droższ\\p{L}*|tańsz\\p{L}*|w górę|w dół',
+    ),
+  },
+  id: {
+    precise: words('menang|memenangkan|juara|melarang|meluncurkan|lolos'),
+    direction: words('naik|turun|meningkat|menurun|anjlok|melonjak|makin|semakin'),
+  },
+  ar: {
+    precise: /يفوز|سيفوز|تفوز|ستفوز|يحظر|سيحظر|يطلق|سيطلق|يتجاوز|سيتجاوز|يتخطى|سيتخطى/u,
+    direction: /ترتفع|سترتفع|يرتفع|سيرتفع|تنخفض|ستنخفض|ينخفض|سينخفض|يزيد|سيزيد|تزيد|ستزيد|أكثر|أقل/u,
+  },
+  hi: { precise: /जीत|प्रतिबंध|लॉन्च/u, direction: /बढ़|घट|गिर|महंग|महँग|सस्त|ज़्यादा|ज्यादा/u },
+  el: {
+    precise: /κερδίσ|νικήσ|απαγορ/u,
+    direction: /ανεβ|αυξ|μειω|πέσ|πτώση|περισσότερ|λιγότερ|ακριβ|φθην/u,
+  },
+  he: { precise: /תנצח|ינצח|יזכה|תזכה|ייאסר/u, direction: /יעלו|יעלה|ירדו|ירד|יזנק|יתייקר|יוזל|יותר|פחות/u },
+  vi: { precise: /vô địch|thắng|cấm|ra mắt/u, direction: /tăng|giảm|lên|xuống/u },
+  ko: { precise: /우승|출시|금지|승리/u, direction: /오를|오르|내릴|하락|상승|증가|감소|인상|인하/u },
+  zh: {
+    precise: /赢得|夺冠|禁止|推出|发布|超过|成为/u,
+    direction: /上涨|下跌|增长|放缓|下降|提高|便宜|更贵/u,
+  },
   ja: { precise: /優勝|発売|禁止|勝つ/u, direction: /上昇|下落|増加|減少|下回る|上回る/u },
 };
 

@@ -472,6 +472,13 @@ export const SPAM_PHRASES: readonly string[] = [
   'vip group',
   'vip channel',
   'signals group',
+  'grupo de sinais',
+  'sinais vip',
+  'grupo vip',
+  'grupo de señales',
+  'señales vip',
+  'vagas limitadas',
+  'plazas limitadas',
   'signal group',
   'pump group',
   'copy my trades',
@@ -1369,7 +1376,7 @@ export const THREATS: readonly string[] = [
 const PERSON =
   "(?:you|they|he|she|them|him|her|y'all|every one of (?:you|them)|all of (?:you|them)|these people|those people)";
 const HARM =
-  '(?:die|dies|dead|hang|hanged|hanging|hung|burn|burns|burning|rot|rots|rotting|suffer|suffers|suffering|drown|drowns|starve|starves|choke|chokes|get shot|gets shot|be shot|get killed|gets killed|be killed|be executed|get hurt|bleed)';
+  '(?:die|dies|dead|hang|hanged|hanging|hung|burn|burns|burning|rot|rots|rotting|suffer|suffers|suffering|drown|drowns|starve|starves|chokes?(?!\\s+on\\s+(?:his|her|their|your|my|its)\\s+(?:own\\s+)?words)|get shot|gets shot|be shot|get killed|gets killed|be killed|be executed|get hurt|bleed)';
 const GROUPS =
   '(?:women|men|girls|females|blacks|whites|jews|muslims|christians|hindus|atheists|gays|lesbians|trans people|immigrants|migrants|refugees|foreigners|arabs|iranians|afghans|mexicans|africans|asians|indians|chinese|old people|poor people|disabled people|the homeless|homeless people|gypsies|roma)';
 // 'I hope the CEO … gets run over': a wish of harm on a person named by role.
@@ -1383,7 +1390,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
     'u',
   ),
   new RegExp(
-    `\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?(?:hope|wish|pray)\\s+(?:that\\s+)?${PERSON}\\b[^.!?]{0,40}?\\b${HARM}\\b`,
+    // 'I hope they rot', and at the start of a sentence without the 'I' ('Hope he chokes on it').
+    `(?:\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?|(?:^|[.!?,;]\\s*))(?:hope|wish|pray)\\s+(?:that\\s+)?${PERSON}\\b[^.!?]{0,40}?\\b${HARM}\\b`,
     'u',
   ),
   /\b(?:should|must|ought to|deserve to|deserves to|need to|needs to)\s+(?:all\s+)?(?:be\s+)?(?:die|hang|hanged|hung|shot|executed|lynched|gassed|strung up|burned alive|burnt alive|put down)\b/u,
@@ -1442,6 +1450,8 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
   /\b(?:like|as)\s+the\s+(?:trash|garbage|vermin|rats|animals|pigs|scum|filth|parasites|cockroaches|dogs)\s+(?:that\s+)?(?:they|you|he|she)\s+(?:are|is|were)\b|\bcomo\s+(?:la|las|los|el)\s+(?:basura|ratas|animales|parásitos|escoria)\s+que\s+son\b/u,
   // A people said to be all thieves or criminals ('Los gitanos son todos unos ladrones').
   /\b(?:are all|are nothing but|son todos unos|son todas unas|sont tous des|sind alle|sono tutti dei|são todos uns)\s+(?:thieves|criminals|rapists|terrorists|ladrones|delincuentes|criminales|violadores|terroristas|voleurs|criminels|violeurs|diebe|verbrecher|vergewaltiger|ladri|criminali|stupratori|ladrões|criminosos|bandidos)\b/u,
+  // A group named by a dehumanising noun ('the trans freaks', 'immigrant scum').
+  /\b(?:trans|gay|queer|muslim|jewish|black|immigrant|migrant|refugee|foreign|disabled)\s+(?:freaks|scum|filth|vermin|rats|parasites|degenerates|animals)\b/u,
   // 'Gamers are basement-dwelling creatures', 'they're just animals'.
   /\b(?:are|they're|theyre)\s+(?:just\s+|all\s+|nothing but\s+)?(?:[\p{L}-]+\s+){0,2}(?:creatures|beasts|subhumans|animals)\b/u,
 ];
@@ -1480,6 +1490,7 @@ export const GROUP_SLURS: readonly string[] = [
   'жиды',
   'жидов',
   'черножоп*',
+  'понаехавш*',
   'kanake*',
   'bougnoul*',
   'youpin*',
@@ -1627,11 +1638,14 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /b[oô]nus de \d{2,4}\s?%|%\s?\d{2,4}\s?(?:bonus|bonus\p{L}*)|\d{2,4}\s?%\s?(?:bonus|deposit bonus|welcome bonus)|\bbonus of [$€£]\s?\d/u,
   /\b(?:make|earn|making|earning)\s+[$€£]\s?\d[\d,.]*k?\s*(?:\/|per|a|an|every)\s*(?:day|week|month|hour)\b/u,
   /\b(?:text|whatsapp|telegram)\s+(?:me|us)\b/u,
-  // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю').
-  /(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
+  // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю'),
+  // but not a price level a forecast names ('rent will pass €1,500/month', 'above $15 a month').
+  /(?<!(?:above|below|under|over|past|pass|passes|reach|reaches|hit|hits|exceed|exceeds|top|tops|to|than|más de|menos de|plus de|moins de|über|unter|mehr als|weniger als|выше|ниже|больше|меньше|بیش از|بالای|زیر)\s)(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
   /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
   // 1.6.0: followers for a price in any language ('5000 follower italiani reali a soli 15€').
   /\d[\d.,]*\s?k?\s+(?:[\p{L}]+\s+){0,2}(?:followers?|seguidores|abonnés|abonnenten|takipçi|подписчик\p{L}*|فالوور|فالوئر)(?![\p{L}])[^.!?]{0,40}?(?:[$€£₽₺]|\d\s?(?:euros?|dollars?|usd|tl|руб))/u,
+  // A price offer ('only $19.99 today'): a forecast names prices, it doesn't make offers.
+  /\b(?:only|just|solo|sólo|apenas|nur|seulement|soltanto)\s+(?:[$€£]\s?\d+[.,]\d\d|\d+[.,]\d\d\s?[$€£])(?!\d)\s*(?:today|now|this week|tonight|for a limited time|hoy|hoje|heute|aujourd'hui|oggi|!)/u,
   // A domain with a space before its dot, to get past link filters ('visit hostiflash .com today').
   /\b[a-z0-9-]{3,}\s\.(?:com|net|org|io|co|biz|info|shop|store|xyz|ru|ir)\b/u,
 ];

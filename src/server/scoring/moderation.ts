@@ -369,7 +369,9 @@ export function moderate(f: TextFeatures): Moderation {
   if (contact && (CALL_TO_ACTION.test(text) || CONTACT_VERB.test(text))) spam += 2;
   if (f.phones > 0) spam += 2;
   if (f.emails > 0) spam += 2;
-  if (f.handles > 0) spam += 1;
+  // Congratulating or thanking a member by name is not promotion.
+  if (f.handles > 0 && !/^\W*(?:congrats|congratulations|thanks|thank you|shout ?out)\b/u.test(text))
+    spam += 1;
   if (f.hashtags >= 3) spam += 1;
   if (f.emojis >= 4) spam += 1;
   if (/\${2,}|💰{2,}|🚀{2,}/u.test(text)) spam += 1;

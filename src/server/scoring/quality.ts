@@ -20,7 +20,7 @@ export const BASE_POINTS = 10;
 // subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
 export const WEIGHTS = {
   futureStrong: 15,
-  futureWeak: 8,
+  futureWeak: 13,
   notFuture: -15,
   aboutThePast: -10,
   question: -15,
@@ -71,6 +71,25 @@ export interface QualityOutcome {
   /** The text names a time frame still ahead (a future year, 'next season', 'within two years'). */
   ahead: boolean;
 }
+
+// Vague words that only leave the time open ('eventually', 'un jour', 'یه روزی').
+const OPEN_TIME: ReadonlySet<string> = new Set([
+  'some day',
+  'someday',
+  'one day',
+  'eventually',
+  'at some point',
+  'sooner or later',
+  'in the future',
+  'soon',
+  'algún día',
+  'un jour',
+  'eines tages',
+  'یه روزی',
+]);
+
+const YESTERDAY =
+  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|wczoraj|вчера|учора|dün|kemarin|igår|včera|l'anno scorso|el año pasado|l'année dernière|letztes jahr|ano passado|vorig jaar|в прошлом году|geçen yıl|دیروز|امس)(?![\p{L}])/u;
 
 // Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
 const HIJRI_OFFSET = 621;
@@ -135,6 +154,9 @@ function futureOf(
   if (markers.weak?.test(text)) return 'weak';
   // Where absence says nothing, a year that has passed does: 'În 2022 inflația … a depășit 16%'.
   if (markers.open) return years.past.some((y) => y >= 1900) ? 'none' : 'unknown';
+  // Yesterday in the text's own words, and none of its future markers: a word that is a future
+  // marker elsewhere ('ieri sera', where French reads 'sera') doesn't make it a forecast.
+  if (YESTERDAY.test(text)) return 'none';
   // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
   // forecast into a flag: a future marker of any language keeps it a (loose) forecast.
   return Object.values(FUTURE_MARKERS).some((m) => !m.open && m.strong.test(text)) || hasFutureVerb(text)
@@ -239,11 +261,14 @@ export function assessQuality(
       `Hedged (${mod.hedges.join(', ')})`,
       Math.max(WEIGHTS.hedgeMax, WEIGHTS.hedgeEach * mod.hedges.length),
     );
-  if (mod.vague.length > 0)
+  // 'Brent will fall under $60 at some point': an open time frame already earns no time-frame
+  // points, so it only counts as vague when the claim has no number to check either.
+  const vague = quantity ? mod.vague.filter((v) => !OPEN_TIME.has(v)) : mod.vague;
+  if (vague.length > 0)
     add(
       'vague',
-      `Vague wording (${mod.vague.join(', ')})`,
-      Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * mod.vague.length),
+      `Vague wording (${vague.join(', ')})`,
+      Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * vague.length),
     );
   if (f.upperRatio > 0.6) add('shouting', 'Written in capitals', WEIGHTS.shouting);
   if (f.maxExclamationRun >= 3) add('exclamations', 'Strings of exclamation marks', WEIGHTS.exclamations);
@@ -325,16 +350,22 @@ const NOTE_TO_SELF =
 // tomorrow'): every future verb is 'I'll', 'I'm going to' or a sentence opening on 'gonna', with
 // no number and no forecasting or hedging word, and the text talks about the writer's day.
 const FIRST_PERSON_FUTURE =
-  /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|im gonna|i'm about to)\b|(?:^|[.!?]\s+)(?:gonna|going to)\s/gu;
+  /\b(?:i'll|i will|i won't|i will not|i'm (?:not )?going to|i am (?:not )?going to|i'm (?:not )?gonna|im (?:not )?gonna|i'm about to)\b|(?:^|[.!?,]\s+)(?:just\s+)?(?:gonna|going to)\s/gu;
 function ownPlans(lower: string, en: EnglishSignals): boolean {
   if (en.futureStrong === 0 || en.predictionVerb || en.possibility > 0 || /\d/u.test(lower)) return false;
   const mine = lower.match(FIRST_PERSON_FUTURE)?.length ?? 0;
-  return mine >= en.futureStrong && /\b(?:my|today|tonight|tomorrow|this weekend)\b/u.test(lower);
+  return (
+    mine >= en.futureStrong &&
+    (/\b(?:my|today|tonight|tomorrow|this (?:weekend|week|evening|morning)|at work|after work|office|bed|sleep|dinner|lunch)\b/u.test(
+      lower,
+    ) ||
+      en.pastTense > 0)
+  );
 }
 
 // Greetings, self-introductions and questions about the site, in the languages members write in.
 const SOCIAL =
-  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|สวัสดี|はじめまして|こんにちは|大家好|你好|안녕하세요)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|สวัสดี|はじめまして|こんにちは|大家好|你好|안녕하세요)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
 // to the question ('Definitely.', 'No way.', 'I think so.') is a claim.

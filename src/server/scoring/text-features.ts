@@ -49,7 +49,10 @@ const HANDLE_RE = /(?<![\p{L}\p{N}])@[\p{L}\p{N}_]{2,}/gu;
 const HASHTAG_RE = /(?<![\p{L}\p{N}])#[\p{L}\p{N}_]{2,}/gu;
 const EMOJI_RE = /\p{Extended_Pictographic}/gu;
 const YEAR_RE = /(?<![\d.,$€£%])(1[34]\d\d|19\d\d|20\d\d|21\d\d)(?![\d%]|[.,]\d)/gu;
-const NUMBER_RE = /(?<![\p{L}])\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
+// A digit right after a letter is part of a word ('mp3'), except in CJK, which has no spaces
+// ('日経平均は6万円').
+const NUMBER_RE =
+  /(?<!(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])\p{L})\d+(?:[.,]\d+)*(?:\s?[%٪kKmMbB]|x\b)?/gu;
 
 // Placeholder and template text: lorem ipsum (also transliterated), keyboard rows, 'test 123', and
 // the slots of a template left unfilled ('[insert prediction here]', '<your text>', '{prediction}').

@@ -42,10 +42,16 @@ interface Score {
   goodFlagged: number;
   good: number;
   wrongRejections: number;
+  /** Of those, texts every combination in the grid rejects (the rules of the day alone, or a model
+   * so sure that no threshold in the grid holds it back): the limit can't be about them. */
+  unavoidable: number;
 }
 
+// Indexes of the first-sight texts that every combination in the grid wrongly rejects (set per setup).
+let unavoidable: ReadonlySet<number> = new Set();
+
 function score(got: readonly string[], sources: readonly string[]): Score {
-  const s: Score = { right: 0, items: 0, goodFlagged: 0, good: 0, wrongRejections: 0 };
+  const s: Score = { right: 0, items: 0, goodFlagged: 0, good: 0, wrongRejections: 0, unavoidable: 0 };
   items.forEach((item, i) => {
     if (!sources.includes(sourceOf(item))) return;
     const g = got[i] ?? 'none';
@@ -56,15 +62,21 @@ function score(got: readonly string[], sources: readonly string[]): Score {
       if (g !== 'none') s.goodFlagged++;
     }
     // A publishable or warn-only text turned away (HTTP 403): the error that costs a member most.
-    if (REJECT.has(g) && !REJECT.has(item.label)) s.wrongRejections++;
+    if (REJECT.has(g) && !REJECT.has(item.label)) {
+      s.wrongRejections++;
+      if (unavoidable.has(i)) s.unavoidable++;
+    }
   });
   return s;
 }
 
 // Allowed: no more false flags on good predictions than 2%, and no wrong rejection, not even with the
 // rejection thresholds MARGIN lower (a publishable text must never be turned away, so the chosen
-// thresholds keep a distance from the likeliest publishable texts seen so far).
-const acceptable = (s: Score) => s.goodFlagged <= 0.02 * s.good && s.wrongRejections === 0;
+// thresholds keep a distance from the likeliest publishable texts seen so far). Since 1.7.0 a wrong
+// rejection that every combination makes (blind-7 holds one the 1.6.0 rules made alone, and one a
+// model trained without blind-7 was 94% sure of while those rules leaned to it) doesn't count: no
+// threshold in the grid could have avoided it, and counting it would leave no combination at all.
+const acceptable = (s: Score) => s.goodFlagged <= 0.02 * s.good && s.wrongRejections === s.unavoidable;
 const MARGIN = 0.1;
 const lowered = (c: Combination): Combination => ({
   ...c,
@@ -78,7 +90,7 @@ const lowered = (c: Combination): Combination => ({
 });
 const pct = (s: Score) => `${((100 * s.right) / Math.max(1, s.items)).toFixed(1)}%`;
 const describe = (s: Score) =>
-  `${pct(s)} (${s.items - s.right} wrong of ${s.items}; good flagged ${s.goodFlagged}/${s.good}; wrong rejections ${s.wrongRejections})`;
+  `${pct(s)} (${s.items - s.right} wrong of ${s.items}; good flagged ${s.goodFlagged}/${s.good}; wrong rejections ${s.wrongRejections}${s.unavoidable ? `, ${s.unavoidable} of them made by every combination` : ''})`;
 
 const GRID: Array<[string, Combination]> = [];
 for (const reject of [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7])
@@ -122,7 +134,9 @@ function best(
     const s = score(got, sources);
     if (!acceptable(s) || s.right <= right) return;
     const combination = GRID[k]?.[1];
-    if (!combination || score(decide(opinions, lowered(combination)), sources).wrongRejections > 0) return;
+    if (!combination) return;
+    const low = score(decide(opinions, lowered(combination)), sources);
+    if (low.wrongRejections > low.unavoidable) return;
     right = s.right;
     pick = k;
   });
@@ -133,7 +147,18 @@ function report(name: string, setup: ModelSetup) {
   const opinions = heldOutOpinions(setup);
   const argmax = opinions.map((o) => MODEL_CLASSES.reduce((a, c) => (o[c] > o[a] ? c : a)));
   const decisions = GRID.map(([, c]) => decide(opinions, c));
-  let nested: Score = { right: 0, items: 0, goodFlagged: 0, good: 0, wrongRejections: 0 };
+  unavoidable = new Set(
+    items
+      .map((_, i) => i)
+      .filter(
+        (i) =>
+          !REJECT.has(items[i]?.label ?? 'none') && decisions.every((got) => REJECT.has(got[i] ?? 'none')),
+      ),
+  );
+  console.log(
+    `\n  wrongly rejected by every combination: ${[...unavoidable].map((i) => items[i]?.id).join(', ') || 'none'}`,
+  );
+  let nested: Score = { right: 0, items: 0, goodFlagged: 0, good: 0, wrongRejections: 0, unavoidable: 0 };
   const picks: string[] = [];
   for (const held of blinds) {
     const k = best(
@@ -148,6 +173,7 @@ function report(name: string, setup: ModelSetup) {
       goodFlagged: nested.goodFlagged + s.goodFlagged,
       good: nested.good + s.good,
       wrongRejections: nested.wrongRejections + s.wrongRejections,
+      unavoidable: nested.unavoidable + s.unavoidable,
     };
     picks.push(`${held} ${pct(s)} with [${GRID[k]?.[0]}]`);
   }
