@@ -24,6 +24,30 @@ function safeDecode(text: string): string {
   }
 }
 
+/** How long a restored position waits for the page to grow tall enough to hold it. */
+const SETTLE_MS = 2_000;
+
+/**
+ * Scrolls to `y` each time the document grows, until it is reached, the reader scrolls by hand, or
+ * SETTLE_MS pass. Returns the cleanup for the layout effect (a new navigation stops it).
+ */
+function settleAt(y: number): () => void {
+  const reader = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (window.scrollY >= y - 1) stop();
+  });
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of reader) window.removeEventListener(type, stop);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const type of reader) window.addEventListener(type, stop, { passive: true, once: true });
+  observer.observe(document.body);
+  return stop;
+}
+
 export function ScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
@@ -70,10 +94,10 @@ export function ScrollRestoration() {
       positions.current ??= readPositions();
       const saved = positions.current[location.key];
       if (saved !== undefined) {
-        // Below a placeholder-sized stretch (the home page's .below-the-fold) the browser may clamp
-        // this at first; its scroll anchoring moves back to the same content once that stretch is
-        // laid out (e2e/shell.spec.ts checks it at the very bottom of the page).
         window.scrollTo(0, saved);
+        // Below a placeholder-sized stretch (the home page's .below-the-fold) the page may still be
+        // shorter than it was, so the browser clamps the position; follow the page as it grows.
+        if (window.scrollY < saved - 1) return settleAt(saved);
         return;
       }
     }
