@@ -486,3 +486,45 @@ describe('1.7.0 rules', () => {
     expect(a.reasons.map((r) => r.code)).toContain('vague');
   });
 });
+
+describe('1.8.0 rules', () => {
+  it.each([
+    ['Todo el que vota a ese partido es un idiota.', 'abusive'],
+    ['כל מי שאוהד את הקבוצה הזאת הוא מטומטם.', 'abusive'],
+    ['كل من ينتخب هذا الحزب حثالة.', 'abusive'],
+    ['그 감독을 옹호하는 놈들은 다 벌레 같은 것들이다.', 'abusive'],
+    ['Verdien 150 euro per dag vanuit huis! Stuur een bericht via Viber 612 345 678', 'spam'],
+    ['在宅で1日2万円稼げる！詳しくはLINE ID: money_555 まで', 'spam'],
+    [
+      'Natuurlijk! Hier is een voorspelling: Ajax wordt in 2028 kampioen. Laat het me weten als je meer wilt!',
+      'machine_generated',
+    ],
+    [
+      "Tabii ki! İşte bir tahmin: 2029 yılında İstanbul'da yeni bir havalimanı açılacak.",
+      'machine_generated',
+    ],
+    ['Ayer perdimos el partido contra el Betis.', 'not_a_prediction'],
+    ['پارسال قیمت اجاره در شیراز دو برابر شد.', 'not_a_prediction'],
+    ['Tomorrow I’m painting the kitchen with my brother.', 'not_a_prediction'],
+    ["I'm going to start cycling to work every day.", 'not_a_prediction'],
+    ['فردا با دوستانم می‌رویم کوه.', 'not_a_prediction'],
+    ['สวัสดีค่ะ ยินดีที่ได้รู้จักทุกคน', 'not_a_prediction'],
+  ])('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    // 'idiotic' said of a plan is criticism, not abuse.
+    'The new congestion charge is idiotic, and the council will scrap it before the 2028 election.',
+    // Messaging apps named in a forecast, 'everyone who' without an insult.
+    'WhatsApp will pass 4 billion monthly users by the end of 2028.',
+    'LINE will launch a banking app in Thailand in 2027.',
+    'Everyone who bought Nvidia in 2023 will still be up by the end of 2027.',
+    // A fan's 'we're winning tonight' is a forecast; 'سال پیش رو' is the year ahead.
+    "Tonight we're winning the derby.",
+    'در سال پیش رو قیمت طلا بالا می‌رود.',
+    'فردا بورس تهران سقوط می‌کند.',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+});

@@ -77,6 +77,33 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['soluções inovadoras', 2],
   ['もちろんです', 2],
   ['以下が予測です', 3],
+  // 1.8.0: an assistant's opening, 'here is a prediction' and its closing offer in more languages.
+  ['zeker! hier', 3],
+  ['hier is een voorspelling', 3],
+  ['laat het me weten als je', 2],
+  ['natuurlijk! hier', 3],
+  ['निश्चित रूप से! यहाँ', 3],
+  ['यहाँ एक भविष्यवाणी है', 3],
+  ['यह मददगार होगा', 3],
+  ['oczywiście! oto', 3],
+  ['oto prognoza', 3],
+  ['tabii ki! işte', 3],
+  ['işte bir tahmin', 3],
+  ['tentu! berikut', 3],
+  ['berikut adalah prediksi', 3],
+  ['semoga membantu', 2],
+  ['конечно! вот', 3],
+  ['вот прогноз', 2],
+  ['надеюсь, это поможет', 3],
+  ['当然！以下是', 3],
+  ['以下是一个预测', 3],
+  ['希望这对你有帮助', 3],
+  ['물론입니다! 다음은', 3],
+  ['بالتأكيد! إليك', 3],
+  ['إليك توقع', 3],
+  ['chắc chắn rồi! đây là', 3],
+  ['φυσικά! ιδού', 3],
+  ['ελπίζω να βοηθήσει', 3],
   ['急速に進化する', 2],
   ['در عصر تحول', 2],
   ['تحول دیجیتال', 1],
@@ -750,9 +777,17 @@ export const SPAM_PHRASES: readonly string[] = [
 // Words for a person that are insults in themselves (2 points each; 2 more once when aimed at
 // someone: 'they are idiots', 'you morons', 'ist ein Vollidiot', 'یه مشت احمق').
 export const INSULTS: readonly string[] = [
-  // English
+  // English ('idiotic' and 'moronic' describe plans and ideas too: they are MILD_INSULTS)
   'idiot*',
   'moron*',
+  // 1.8.0: Hebrew, more Arabic, Korean ('놈들' is a contemptuous 'those guys')
+  'אידיוט*',
+  'מטומטם*',
+  'מטומטמים',
+  'أغبياء',
+  'اغبياء',
+  '놈들*',
+  '새끼들*',
   'imbecile*',
   'cretin*',
   'dimwit*',
@@ -981,6 +1016,8 @@ export const INSULTS: readonly string[] = [
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
 // the bonus only when they are addressed to someone ('you are pathetic', 'ihr seid erbärmlich').
 export const MILD_INSULTS: readonly string[] = [
+  'idiotic',
+  'moronic',
   'stupid',
   'dumb',
   'dumbest',
@@ -1026,6 +1063,7 @@ export const MILD_INSULTS: readonly string[] = [
 // Words that only insult when aimed at people ('they are trash', 'your predictions are garbage
 // just like you', 'a corrupt pig'): 2 points when aimed, nothing otherwise.
 export const DEGRADING: readonly string[] = [
+  '벌레',
   'trash',
   'garbage',
   'filth',
@@ -1638,6 +1676,11 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /b[oô]nus de \d{2,4}\s?%|%\s?\d{2,4}\s?(?:bonus|bonus\p{L}*)|\d{2,4}\s?%\s?(?:bonus|deposit bonus|welcome bonus)|\bbonus of [$€£]\s?\d/u,
   /\b(?:make|earn|making|earning)\s+[$€£]\s?\d[\d,.]*k?\s*(?:\/|per|a|an|every)\s*(?:day|week|month|hour)\b/u,
   /\b(?:text|whatsapp|telegram)\s+(?:me|us)\b/u,
+  // 1.8.0: a messaging app with an id or a number ('LINE ID: shop_777', 'Zalo 0900 …', 'Viber 690 …').
+  /(?<![a-z])(?:line\s?id|zalo|viber|kakaotalk|kakao\s?id|wechat(?:\s?id)?|微信号?|whatsapp|telegram)\s*[:：]?\s*(?:@?[\p{L}_][\p{L}0-9_.-]*\d{2,}[\p{L}0-9_.-]*|\+?\d[\d\s-]{6,}\d)/u,
+  // Earning per day or month in more languages ('Kiếm 2 triệu mỗi ngày', 'Κέρδισε 200€ την ημέρα', '1日3万円稼げる').
+  /(?<![\p{L}])(?:kiếm|κέρδισε|κερδίστε|βγάλε|zarabiaj|zarób|câștigă|castiga|verdien|dapatkan|hasilkan)\s+[$€£]?\s?\d[\d.,\s]*\s?(?:€|\$|triệu|nghìn|k|euro|zł|lei|juta|ribu|rb)?\s*(?:mỗi ngày|mỗi tháng|một ngày|την ημέρα|τη μέρα|το μήνα|τον μήνα|dziennie|miesięcznie|pe zi|pe lună|per dag|per maand|per hari|sehari|setiap hari)(?![\p{L}])/u,
+  /1日\s?\d[\d,]*万?円|\d[\d,]*万?円\s?(?:以上)?稼げ/u,
   // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю'),
   // but not a price level a forecast names ('rent will pass €1,500/month', 'above $15 a month').
   /(?<!(?:above|below|under|over|past|pass|passes|reach|reaches|hit|hits|exceed|exceeds|top|tops|to|than|más de|menos de|plus de|moins de|über|unter|mehr als|weniger als|выше|ниже|больше|меньше|بیش از|بالای|زیر)\s)(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,

@@ -76,6 +76,8 @@ export function normalizeForLists(text: string): string {
   return (
     text
       .toLowerCase()
+      // Turkish 'İ' lower-cases to 'i' plus a combining dot ('İşte' is 'i̇şte'): the lists write 'i'.
+      .replace(/i\u0307/g, 'i')
       .replace(/\u200c/g, '')
       // Arabic short vowels and tanwin ('اولاً', 'حتماً') are optional in writing.
       .replace(/[\u064B-\u0652\u0670\u0640]/g, '')
@@ -219,6 +221,12 @@ function insultHits(
     if (!mayContain(text, phrase)) continue;
     let any = false;
     for (const m of text.matchAll(re)) {
+      // 'idiotic', 'moronic': an adjective that describes plans as often as people (MILD_INSULTS).
+      if (
+        (phrase === 'idiot' || phrase === 'moron') &&
+        SAID_OF_THINGS.test(text.slice(m.index).match(/^\p{L}+/u)?.[0] ?? '')
+      )
+        continue;
       any = true;
       // Turkish puts 'you are' in a suffix: aptalsın, salaksınız.
       if (aimedAt(text, m.index, markers) || /(?:sın|sin|sun|sün|sınız|siniz)$/u.test(m[0])) aimed = true;
@@ -228,6 +236,13 @@ function insultHits(
   }
   return { found, aimed };
 }
+
+const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
+
+// 'Everyone who supports this team …', 'كل من يشجع', 'כל מי שמצביע', '… 지지하는 놈들은': an insult
+// later in the sentence is aimed at the people the clause names, as 'they are' would aim it.
+const EVERYONE_WHO =
+  /^\W*(?:everyone who|anyone who|everybody who|all (?:those|the people) who|whoever|todos los que|todas las que|cualquiera que|tous ceux qui|toutes celles qui|quiconque|alle,? die|jeder,? der|wer \p{L}+ wählt|tutti quelli che|chiunque|todos (?:os )?que|quem (?:vota|apoia|torce)|każdy,? kto|wszyscy,? którzy|все,? кто|каждый,? кто|herkes|کل من|کل اللی|כל מי ש|כל מי|هر کی|هرکی|هر کسی که|هرکس که|هر کس که)|(?:하는|한) (?:놈들|것들|새끼들|사람들)/u;
 
 // Name-calling stacks adjectives on an insult ('worthless idiots', 'stupid clowns'): the adjective
 // aims the noun as well as a copula would.
@@ -412,6 +427,10 @@ export function moderate(f: TextFeatures): Moderation {
   if (degrading.aimed) abuse += degradingAddressed ? 4 : 2;
   // An insult aimed at someone ('they are idiots', 'you are pathetic') is abuse on its own.
   if ((insults.found.length > 0 && insults.aimed) || (mild.found.length > 0 && mild.aimed)) abuse += 2;
+  else if (EVERYONE_WHO.test(text) && insults.found.length + degrading.found.length > 0) {
+    abuse += 2;
+    if (!degrading.aimed && degrading.found.length > 0) abuse += 2;
+  }
   for (const word of profanity) abuse += SLURS.has(word) ? 4 : 1.5;
   if (targeted && (insults.found.length > 0 || mild.found.length > 0 || profanity.length > 0)) abuse += 1.5;
   const abuseHits = [

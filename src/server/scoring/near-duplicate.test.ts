@@ -216,3 +216,48 @@ describe('1.6.0 hashtags around a claim', () => {
     ).toBe(false);
   });
 });
+
+describe('1.8.0 comparison: letters, labels, number words, moved time phrases, short typos', () => {
+  it.each([
+    // Turkish dotless ı and other letters no accent-folding reaches.
+    ["Beşiktaş 2028'de Süper Lig'i kazanacak.", 'Besiktas 2028de Super Ligi kazanacak'],
+    ['Łódź otworzy nowe lotnisko w 2029 roku.', 'Lodz otworzy nowe lotnisko w 2029 roku.'],
+    // 'My prediction:' in Hindi.
+    ['मेरी भविष्यवाणी: 2029 तक दिल्ली में मेट्रो की पाँचवीं लाइन खुलेगी।', '2029 तक दिल्ली में मेट्रो की पाँचवीं लाइन खुलेगी।'],
+    // Number words before a scale or percent word, Persian and Spanish.
+    ['جمعیت تهران تا ۱۴۱۰ به ده میلیون نفر می‌رسد', 'جمعیت تهران تا ۱۴۱۰ به ۱۰,۰۰۰,۰۰۰ نفر می‌رسد'],
+    [
+      'نرخ بیکاری تا ۱۴۰۷ به دوازده درصد نمی‌رسد ولی به ده درصد می‌رسد',
+      'نرخ بیکاری تا ۱۴۰۷ به دوازده درصد نمی‌رسد ولی به ۱۰٪ می‌رسد',
+    ],
+    [
+      'España recibirá cien millones de turistas en 2028.',
+      'España recibirá 100 millones de turistas en 2028.',
+    ],
+    // A time phrase moved in Chinese ('in 2029' before or after the subject).
+    ['2029年小米将推出自己的电动跑车。', '小米将在2029年推出自己的电动跑车！'],
+    // Two neighbouring letters swapped in a four-letter word.
+    ['Spotify will lose its CEO in 2027.', 'Spotify will lsoe its CEO in 2027.'],
+  ])('calls %s and %s duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    [
+      'España recibirá cien millones de turistas en 2028.',
+      'España recibirá 90 millones de turistas en 2028.',
+    ],
+    ['جمعیت تهران تا ۱۴۱۰ به ده میلیون نفر می‌رسد', 'جمعیت تهران تا ۱۴۱۰ به ۱۲ میلیون نفر می‌رسد'],
+    ['2029年小米将推出自己的电动跑车。', '2030年小米将推出自己的电动跑车。'],
+    ['2029年小米将在深圳推出电动跑车。', '2029年小米将在上海推出电动跑车。'],
+    ['मेरी भविष्यवाणी: 2029 तक दिल्ली में मेट्रो की पाँचवीं लाइन खुलेगी।', '2031 तक दिल्ली में मेट्रो की पाँचवीं लाइन खुलेगी।'],
+    // A swap that moves the first letter is another word.
+    ['Ajax won the cup in 2027.', 'Ajax own the cup in 2027.'],
+  ])('keeps %s and %s apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+
+  it('leaves the stored signature as it was (the comparison reads more, the bands do not change)', () => {
+    expect(normalizeForDuplicate('Beşiktaş yarın kazanacak')).toBe('besiktas yarın kazanacak');
+  });
+});

@@ -170,6 +170,10 @@ function sameWord(a: string, b: string): boolean {
   // A dropped or doubled letter in a short word ('evr', 'ever') keeps its first letter and length
   // but one; a substitution ('rise'/'rose', 'won'/'own') changes the word.
   if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return oneTypoApart(a, b);
+  // Two neighbouring letters swapped after the first in a four-letter word ('opne' for 'open');
+  // a swap that moves the first letter ('won'/'own') changes the word.
+  if (len === 4 && a.length === b.length && a[0] === b[0] && !/\d/u.test(a + b))
+    return oneTypoApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
   return false;
 }
 
@@ -189,8 +193,11 @@ function claimTokens(tokens: readonly string[]): string[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
     const next = tokens[i + 1] ?? '';
-    if (CJK_CHAR.test(t) && CJK_CHAR.test(next)) out.push(t + next);
-    else if (!CJK_CHAR.test(t) || !CJK_CHAR.test(tokens[i - 1] ?? '')) out.push(t);
+    // A unit after a number stands alone (see CJK_UNIT), so neither neighbour pairs with it.
+    const unit = (k: number) => CJK_UNIT.test(tokens[k] ?? '') && /\d$/u.test(tokens[k - 1] ?? '');
+    if (unit(i)) out.push(t);
+    else if (CJK_CHAR.test(t) && CJK_CHAR.test(next) && !unit(i + 1)) out.push(t + next);
+    else if (!CJK_CHAR.test(t) || !CJK_CHAR.test(tokens[i - 1] ?? '') || unit(i - 1)) out.push(t);
   }
   return out;
 }
@@ -220,16 +227,156 @@ function withoutEdgeTags(text: string): string {
   return /[\p{L}\p{N}]/u.test(stripped) ? stripped : text;
 }
 
+// Since 1.8.0 the comparison (never the stored signature) also reads spellings the normalisation
+// keeps apart: letters no accent-folding reaches ('yarı'/'yari', 'Łódź'/'Lodz'), a 'my prediction:'
+// label in more languages, and number words before a scale word or a percent word in any of the
+// languages the lists cover ('یک میلیون دلار' is '۱,۰۰۰,۰۰۰ دلار', 'dos millones' '2 millones').
+const LETTER_FOLDS: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe' };
+const MORE_LEAD_INS =
+  /^\s*(?:मेरी भविष्यवाणी|मेरा अनुमान|मेरा पूर्वानुमान|मेरी राय|توقعي|تنبؤي|רגע של תחזית|התחזית שלי|η πρόβλεψή μου|πρόβλεψη|moja prognoza|moje przewidywanie|prediksi saya|ramalan saya|dự đoán của tôi|utabiri wangu|การทำนายของฉัน|моё предсказание|мое предсказание|мій прогноз|min förutsägelse|min spådom|mijn voorspelling|predicția mea|moje předpověď|benim tahminim)\s*[:：]\s*/iu;
+const NUMBER_WORDS: Record<string, number> = {
+  یک: 1,
+  یه: 1,
+  دو: 2,
+  سه: 3,
+  چهار: 4,
+  پنج: 5,
+  شش: 6,
+  هفت: 7,
+  هشت: 8,
+  نه: 9,
+  ده: 10,
+  بیست: 20,
+  سی: 30,
+  چهل: 40,
+  پنجاه: 50,
+  شصت: 60,
+  هفتاد: 70,
+  هشتاد: 80,
+  نود: 90,
+  صد: 100,
+  un: 1,
+  une: 1,
+  uno: 1,
+  una: 1,
+  um: 1,
+  uma: 1,
+  ein: 1,
+  eine: 1,
+  einen: 1,
+  bir: 1,
+  один: 1,
+  одна: 1,
+  deux: 2,
+  dos: 2,
+  due: 2,
+  dois: 2,
+  duas: 2,
+  zwei: 2,
+  iki: 2,
+  два: 2,
+  две: 2,
+  trois: 3,
+  tres: 3,
+  tre: 3,
+  três: 3,
+  drei: 3,
+  üç: 3,
+  uc: 3,
+  три: 3,
+  quatre: 4,
+  cuatro: 4,
+  quattro: 4,
+  quatro: 4,
+  vier: 4,
+  dört: 4,
+  четыре: 4,
+  cinq: 5,
+  cinco: 5,
+  cinque: 5,
+  fünf: 5,
+  funf: 5,
+  beş: 5,
+  пять: 5,
+  dix: 10,
+  diez: 10,
+  dieci: 10,
+  dez: 10,
+  zehn: 10,
+  десять: 10,
+  vingt: 20,
+  veinte: 20,
+  venti: 20,
+  vinte: 20,
+  zwanzig: 20,
+  yirmi: 20,
+  двадцать: 20,
+  cent: 100,
+  cien: 100,
+  cento: 100,
+  cem: 100,
+  hundert: 100,
+  yüz: 100,
+  сто: 100,
+};
+const SCALE_OR_PERCENT =
+  /^(?:میلیون|میلیارد|هزار|درصد|million\p{L}*|millón|millones|milione|milioni|milhão|milhões|milyon|milyar|milliard\p{L}*|miliard\p{L}*|mil|mille|tausend|bin|миллион\p{L}*|миллиард\p{L}*|тысяч\p{L}*|por ?ciento|pour ?cent|per ?cento|por ?cento|prozent|yüzde|процент\p{L}*|%)$/u;
+
+function comparable(text: string): string {
+  const words = withoutEdgeTags(text)
+    .replace(MORE_LEAD_INS, '')
+    .toLowerCase()
+    .replace(/[ıłøđßæœ]/gu, (c) => LETTER_FOLDS[c] ?? c)
+    // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own.
+    .replace(/(?<=\d)['’]?(?=\p{L})/gu, ' ')
+    .split(/(\s+)/u);
+  // A run of number words ('بیست و پنج', 'dos') right before a scale or percent word becomes digits.
+  for (let i = 0; i < words.length; i++) {
+    if (!SCALE_OR_PERCENT.test(words[i] ?? '')) continue;
+    let j = i - 2;
+    let value = 0;
+    let start = -1;
+    while (j >= 0) {
+      const w = words[j] ?? '';
+      const n = NUMBER_WORDS[w];
+      if (n !== undefined) {
+        value += n;
+        start = j;
+      } else if (!((w === 'و' || w === 'y' || w === 'e' || w === 'und') && start !== -1)) break;
+      j -= 2;
+    }
+    if (start !== -1) {
+      words.splice(start, i - 1 - start, String(value));
+      i = start + 2;
+    }
+  }
+  return words.join('');
+}
+
+// CJK comparison: a preposition before a number ('在2028年', like 'in 2028') is a function word, and a
+// unit right after a number ('年', '월') belongs to it, so a time phrase can move within the sentence
+// ('2028年比亚迪将…' / '比亚迪将在2028年…') without leaving new character pairs at its seams.
+const CJK_TIME_PREP = /^(?:在|于|於|到)$/u;
+const CJK_UNIT = /^(?:年|月|日|号|號|년|월|일)$/u;
+
+function comparisonTokens(text: string): string[] {
+  const tokens = duplicateTokens(comparable(text));
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? '';
+    if (CJK_TIME_PREP.test(t) && /^\d/u.test(tokens[i + 1] ?? '')) continue;
+    out.push(t);
+  }
+  return out;
+}
+
 /**
  * Why two similar texts still make different claims, or null. Numbers must agree, negation
  * must agree, and a word replaced by another word (not a typo) makes a different claim; words
  * added on one side only are allowed up to a small share of the text.
  */
 export function claimConflict(textA: string, textB: string): string | null {
-  const [a, b] = joinCompounds(
-    claimTokens(duplicateTokens(withoutEdgeTags(textA))),
-    claimTokens(duplicateTokens(withoutEdgeTags(textB))),
-  );
+  const [a, b] = joinCompounds(claimTokens(comparisonTokens(textA)), claimTokens(comparisonTokens(textB)));
   const numbers = (t: string[]) =>
     t
       .filter((x) => /\d/.test(x))
@@ -256,10 +403,20 @@ export interface DuplicateCheck {
   conflict: string | null;
 }
 
+// The 4-gram Jaccard similarity of the texts as the comparison reads them (comparisonTokens).
+function comparisonSimilarity(textA: string, textB: string): number {
+  const a = shingles(comparisonTokens(textA).join(' '));
+  const b = shingles(comparisonTokens(textB).join(' '));
+  if (a.size === 0 && b.size === 0) return 1;
+  let common = 0;
+  for (const g of a) if (b.has(g)) common++;
+  return common / (a.size + b.size - common);
+}
+
 export function compareTexts(textA: string, textB: string): DuplicateCheck {
   const exact = exactKey(textA) === exactKey(textB);
   if (exact) return { duplicate: true, exact, similarity: 1, conflict: null };
-  const similarity = jaccard(textA, textB);
+  const similarity = comparisonSimilarity(textA, textB);
   const conflict = similarity >= DUPLICATE_THRESHOLD ? claimConflict(textA, textB) : null;
   return { duplicate: similarity >= DUPLICATE_THRESHOLD && conflict === null, exact, similarity, conflict };
 }

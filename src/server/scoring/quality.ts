@@ -89,7 +89,7 @@ const OPEN_TIME: ReadonlySet<string> = new Set([
 ]);
 
 const YESTERDAY =
-  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|wczoraj|вчера|учора|dün|kemarin|igår|včera|l'anno scorso|el año pasado|l'année dernière|letztes jahr|ano passado|vorig jaar|в прошлом году|geçen yıl|دیروز|امس)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|wczoraj|вчера|учора|dün|kemarin|igår|včera|l'anno scorso|el año pasado|l'année dernière|letztes jahr|ano passado|vorig jaar|в прошлом году|geçen yıl|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس)(?![\p{L}])/u;
 
 // Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
 const HIJRI_OFFSET = 621;
@@ -321,14 +321,20 @@ export function assessQuality(
         (en.pastTime || years.past.length > 0 || en.deadlines.length > 0)) ||
       (en === null && years.past.length > 0 && years.future.length === 0) ||
       siteTalk ||
-      (en !== null && CURRENT_STATE.test(f.lower));
+      (en !== null && CURRENT_STATE.test(f.lower)) ||
+      // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
+      (en === null && YESTERDAY.test(text));
   } else if (past) notPrediction = 'It describes something that has already happened.';
   else if (siteTalk)
     notPrediction =
       en === null || SITE_TALK.test(f.lower)
         ? 'It talks about the site rather than about what will happen.'
         : 'It quotes someone rather than stating what you expect to happen.';
-  else if (years.future.length === 0 && (NOTE_TO_SELF.test(text) || (en !== null && ownPlans(f.lower, en))))
+  else if (
+    years.future.length === 0 &&
+    (NOTE_TO_SELF.test(text) ||
+      (en !== null ? ownPlans(f.lower, en) : OWN_PLANS_OTHER.test(text) && !/\d/u.test(text)))
+  )
     notPrediction = 'It is a note about your own plans rather than a forecast.';
   return { reasons, future, ahead, notPrediction, notPredictionFirm: notPrediction !== null && firm };
 }
@@ -352,20 +358,33 @@ const NOTE_TO_SELF =
 const FIRST_PERSON_FUTURE =
   /\b(?:i'll|i will|i won't|i will not|i'm (?:not )?going to|i am (?:not )?going to|i'm (?:not )?gonna|im (?:not )?gonna|i'm about to)\b|(?:^|[.!?,]\s+)(?:just\s+)?(?:gonna|going to)\s/gu;
 function ownPlans(lower: string, en: EnglishSignals): boolean {
-  if (en.futureStrong === 0 || en.predictionVerb || en.possibility > 0 || /\d/u.test(lower)) return false;
+  if (en.predictionVerb || en.possibility > 0 || /\d/u.test(lower)) return false;
+  // Since 1.8.0: the writer's day told in the present ('Tomorrow I'm taking my kids to the zoo').
+  if (en.futureStrong === 0) return PRESENT_PLAN.test(lower);
   const mine = lower.match(FIRST_PERSON_FUTURE)?.length ?? 0;
   return (
     mine >= en.futureStrong &&
-    (/\b(?:my|today|tonight|tomorrow|this (?:weekend|week|evening|morning)|at work|after work|office|bed|sleep|dinner|lunch)\b/u.test(
+    (/\b(?:my|today|tonight|tomorrow|this (?:weekend|week|evening|morning)|at work|after work|office|bed|sleep|dinner|lunch|every (?:morning|day|night|evening)|(?:start|stop|quit) \w+ing)\b/u.test(
       lower,
     ) ||
       en.pastTense > 0)
   );
 }
 
+// 'Tomorrow I'm taking my kids to the zoo', 'Tonight we're having friends over': a time of the
+// writer's own week, then 'I'm' and a verb in -ing, or 'we're' and an errand ('Tonight we're
+// winning the derby' is a fan's forecast), in one sentence.
+const PRESENT_PLAN =
+  /^\W*(?:tomorrow|tonight|this (?:weekend|evening|afternoon)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\W+(?:(?:i['’]m|i am|im)\s+\p{L}+ing|(?:we['’]re|we are)\s+(?:taking|having|going|visiting|heading|driving|flying|moving|staying|eating|celebrating|meeting|hosting|cooking))\b[^.!?]*[.!]?\s*$/u;
+
+// The writer's own plans in other languages: tomorrow or tonight, then a first-person verb
+// ('فردا با خانواده می‌رویم شمال', 'Mañana voy a llevar a los niños al zoo', 'Demain je vais …').
+const OWN_PLANS_OTHER =
+  /^\W*(?:(?:فردا|امشب|پس فردا|آخر هفته|این آخر هفته)(?![\p{L}])[^.!?؟]*\sمی (?:رویم|ریم|روم|رم|خوام|خواهم|کنیم|کنم)(?![\p{L}])|(?:mañana|esta noche|este finde|este fin de semana)\s+(?:voy|vamos)\s+a\s|(?:demain|ce soir|ce week-end)\s+(?:je vais|on va|nous allons)\s|(?:domani|stasera)\s+(?:vado|andiamo)\s|(?:amanhã|hoje à noite)\s+(?:vou|vamos)\s|(?:morgen|heute abend)\s+(?:gehe|fahre|gehen|fahren)\s+(?:ich|wir)\s)/u;
+
 // Greetings, self-introductions and questions about the site, in the languages members write in.
 const SOCIAL =
-  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|สวัสดี|はじめまして|こんにちは|大家好|你好|안녕하세요)(?![\p{L}])|(?<![\p{L}])(?:i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
 // to the question ('Definitely.', 'No way.', 'I think so.') is a claim.
