@@ -285,15 +285,15 @@ test.describe
 
       await like.click();
       await expect(like).toHaveAttribute('aria-pressed', 'true');
-      expect(await count(like)).toBe(likes0 + 1);
+      await expect.poll(() => count(like)).toBe(likes0 + 1);
       await dislike.click();
       await expect(dislike).toHaveAttribute('aria-pressed', 'true');
       await expect(like).toHaveAttribute('aria-pressed', 'false');
-      expect(await count(like)).toBe(likes0);
-      expect(await count(dislike)).toBe(dislikes0 + 1);
+      await expect.poll(() => count(like)).toBe(likes0);
+      await expect.poll(() => count(dislike)).toBe(dislikes0 + 1);
       await dislike.click();
       await expect(dislike).toHaveAttribute('aria-pressed', 'false');
-      expect(await count(dislike)).toBe(dislikes0);
+      await expect.poll(() => count(dislike)).toBe(dislikes0);
 
       // A like survives a reload (the interactions map marks it).
       await like.click();
@@ -330,7 +330,7 @@ test.describe
       release();
       await expect(card2.getByRole('listitem').filter({ hasText: text })).toBeVisible();
       await expect(box).toHaveValue('');
-      expect(await count(commentsButton)).toBe(comments0 + 1);
+      await expect.poll(() => count(commentsButton)).toBe(comments0 + 1);
       expect(problems).toEqual([]);
     });
 

@@ -118,13 +118,20 @@ function Box({
   );
 }
 
+/** `value`, except that its first arrival is rendered as a transition (useDeferredValue). */
+function useFirstArrivalDeferred<T>(value: T | undefined): T | undefined {
+  const deferred = useDeferredValue(value);
+  return deferred === undefined ? undefined : value;
+}
+
 export function HotTopics({ userId }: { userId: number | null }) {
   const queryClient = useQueryClient();
   const community = useCommunityTopics();
   const news = useNewsTopics();
-  // The carousels take their data in a transition: rendered in slices, not one long task on arrival.
-  const communityData = useDeferredValue(community.data);
-  const newsData = useDeferredValue(news.data);
+  // The carousels take their first data in a transition: rendered in slices, not one long task on
+  // arrival. Later changes (a vote's counts) show at once, in the same render as the pressed button.
+  const communityData = useFirstArrivalDeferred(community.data);
+  const newsData = useFirstArrivalDeferred(news.data);
   const topics = communityData ?? [];
   const ids = useMemo(() => topics.map((t) => t.id).filter((id) => id > 0), [topics]);
   const interactions = useInteractions(userId, ids);
