@@ -17,7 +17,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = connectDatabase(config.database);
+  const database = connectDatabase(config.database, {
+    backgroundCheckpoints: {
+      onError: (message) =>
+        process.stderr.write(`WAL checkpointer: ${message}; the server checkpoints itself\n`),
+    },
+  });
   await migrateToLatest(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({ config, database, redis, jobs: true });

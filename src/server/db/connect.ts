@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import type { Db } from './database.ts';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -13,6 +14,8 @@ export interface Database {
   readonly dialect: Dialect;
   /** PostgreSQL schema the connection runs in, when not the default. */
   readonly schema?: string | undefined;
+  /** SQLite with background checkpoints: the worker that runs them. */
+  readonly checkpointer?: WalCheckpointer;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,11 @@ export interface ConnectOptions {
   /** PostgreSQL only: run inside this schema (tests isolate runs this way). */
   schema?: string;
   poolSize?: number;
+  /**
+   * SQLite file only: checkpoint the WAL from a worker thread instead of inside request commits
+   * (wal-checkpointer.ts). The server turns it on; short-lived scripts and tests don't need it.
+   */
+  backgroundCheckpoints?: { onError: (message: string) => void };
 }
 
 export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Database {
@@ -62,10 +70,16 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
     },
   };
   const db: Db = new Kysely({ dialect: new SqliteDialect({ database: cached }) });
+  const checkpointer =
+    options.backgroundCheckpoints && target.filename !== ':memory:'
+      ? startWalCheckpointer(sqlite, { onError: options.backgroundCheckpoints.onError })
+      : undefined;
   return {
     db,
     dialect: 'sqlite',
+    ...(checkpointer ? { checkpointer } : {}),
     close: async () => {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
