@@ -1,5 +1,5 @@
 import type { Comment, UserAction } from '#shared/schemas/community';
-import { sql } from 'kysely';
+import { type QueryResult, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
@@ -136,11 +136,62 @@ export interface Counts {
   comments: number;
 }
 
-/** sign(e) × log10(max(|e|, 1)) + (created − epoch) / decay, in SQL, for e = engagement + delta. */
-function hotScoreSql(dialect: Dialect, engagementDelta: number) {
-  const e = sql`(${sql.ref('engagement_score')} + ${engagementDelta})`;
-  const order = sql`case when ${e} > 1 then log10(cast(${e} as double precision)) when ${e} < -1 then -log10(cast(-${e} as double precision)) else 0 end`;
-  return sql<number>`${order} + (${epochSeconds(dialect, 'created_at')} - ${HOT_EPOCH_MS / 1000}) / ${HOT_DECAY_HOURS * 3600}`;
+/**
+ * sign(e) × log10(max(|e|, 1)) + (created − epoch) / decay, in SQL, for e = engagement + delta
+ * (the delta is bound four times: reusableQuery binds values in the order they appear).
+ */
+function hotScoreSql(dialect: Dialect, engagementDelta: readonly [number, number, number, number]) {
+  const [a, b, c, d] = engagementDelta.map((v) => sql`(${sql.ref('engagement_score')} + ${v})`);
+  const order = sql`case when ${a} > 1 then log10(cast(${b} as double precision)) when ${c} < -1 then -log10(cast(-${d} as double precision)) else 0 end`;
+  return sql<number>`${order} + (${epochSeconds(dialect, 'created_at')} - ${sql.lit(HOT_EPOCH_MS / 1000)}) / ${sql.lit(HOT_DECAY_HOURS * 3600)}`;
+}
+
+type CountsRow = { likes_count: number; dislikes_count: number; comments_count: number };
+type CounterUpdate = (
+  db: Db,
+  ...parameters: [number, number, number, number, number, number, number, number, number]
+) => Promise<QueryResult<CountsRow>>;
+
+// One compiled statement per dialect and visibility rule (db/reusable-query.ts): every like,
+// dislike and comment runs it, and building it anew cost more than running it.
+const counterUpdates = new Map<string, CounterUpdate>();
+
+function counterUpdate(dialect: Dialect, visibleOnly: boolean): CounterUpdate {
+  const key = `${dialect}:${visibleOnly}`;
+  let update = counterUpdates.get(key);
+  if (!update) {
+    update = reusableQuery(
+      `counter deltas (${key})`,
+      (
+        db: Db,
+        dl: number,
+        dd: number,
+        dc: number,
+        de: number,
+        h1: number,
+        h2: number,
+        h3: number,
+        h4: number,
+        predictionId: number,
+      ) => {
+        let query = db
+          .updateTable('predictions')
+          .set((eb) => ({
+            likes_count: eb('likes_count', '+', dl),
+            dislikes_count: eb('dislikes_count', '+', dd),
+            comments_count: eb('comments_count', '+', dc),
+            engagement_score: eb('engagement_score', '+', de),
+            hot_score: hotScoreSql(dialect, [h1, h2, h3, h4]),
+          }))
+          .where('id', '=', predictionId);
+        if (visibleOnly)
+          query = query.where('is_public', '=', sql.lit(1)).where('is_flagged', '=', sql.lit(0));
+        return query.returning(['likes_count', 'dislikes_count', 'comments_count']);
+      },
+    );
+    counterUpdates.set(key, update);
+  }
+  return update;
 }
 
 /**
@@ -160,18 +211,8 @@ export async function applyCounterDeltas(
   const dd = delta.dislikes ?? 0;
   const dc = delta.comments ?? 0;
   const de = engagementScore(dl, dd, dc);
-  let query = trx
-    .updateTable('predictions')
-    .set((eb) => ({
-      likes_count: eb('likes_count', '+', dl),
-      dislikes_count: eb('dislikes_count', '+', dd),
-      comments_count: eb('comments_count', '+', dc),
-      engagement_score: eb('engagement_score', '+', de),
-      hot_score: hotScoreSql(dialect, de),
-    }))
-    .where('id', '=', predictionId);
-  if (options.visibleOnly) query = query.where('is_public', '=', 1).where('is_flagged', '=', 0);
-  const row = await query.returning(['likes_count', 'dislikes_count', 'comments_count']).executeTakeFirst();
+  const update = counterUpdate(dialect, options.visibleOnly);
+  const [row] = (await update(trx, dl, dd, dc, de, de, de, de, de, predictionId)).rows;
   return (
     row && {
       likes: Number(row.likes_count),
