@@ -172,8 +172,12 @@ function expandScales(text: string): string {
   return s;
 }
 
-/** Tokens of the normalised text; CJK text is tokenised per character. */
-export function duplicateTokens(text: string): string[] {
+/**
+ * Tokens of the normalised text; CJK text is tokenised per character. `keepMarks` (since 1.9.0,
+ * for the comparison only, never the stored signature) keeps the vowel signs of Devanagari, Thai and
+ * the other scripts that write vowels as combining marks, which the signature drops.
+ */
+export function duplicateTokens(text: string, keepMarks = false): string[] {
   let s = dropColonLeadIn(
     asciiDigits(text.normalize('NFKC'))
       .toLowerCase()
@@ -219,7 +223,7 @@ export function duplicateTokens(text: string): string[] {
     // a word joined to a number is two ('mid-2027' is 'mid 2027').
     .replace(/(?<=\d)\s?[-/–]\s?(?=\d)/gu, '-')
     .replace(/(?<=\p{L})-(?=\d)|(?<=\d)-(?=\p{L})/gu, ' ')
-    .replace(/[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
+    .replace(keepMarks ? /[^\p{L}\p{M}\p{N}%$€£.'+-]+/gu : /[^\p{L}\p{N}%$€£.'+-]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .replace(/(^|\s)['+-]+|['+-]+(?=\s|$)/g, '$1')
     .trim();

@@ -528,3 +528,77 @@ describe('1.8.0 rules', () => {
     expect(rulesOnly(text).is_flagged).toBe(false);
   });
 });
+
+describe('1.9.0 rules', () => {
+  it.each([
+    // Spam: a code to type at checkout, a discount, 'our store', today only, sure bets, doubling a
+    // deposit, weight loss for sale, free money, pay per hour, followers on a named platform.
+    ['Gunakan kode promo HEMAT25 untuk diskon 25% di toko kami, hanya hari ini!', 'spam'],
+    ['تخفیف ۴۰ درصد روی همه کفش‌ها با کد NOROOZ40، فقط امروز!', 'spam'],
+    ['Apostas seguras todos os dias! Receba 20€ grátis no nosso site apostafacil.bet', 'spam'],
+    ['Verdubbel je geld in 7 dagen! Word lid via cryptowinst.money', 'spam'],
+    ['Perde 10 kg in 2 settimane con SlimFast Pro, ordina ora su slimfast-pro.shop', 'spam'],
+    ['Remote typing jobs, $38/hr, apply today at quickjobs-now.example', 'spam'],
+    ['Buy 5000 TikTok followers for $4.99 at boostfans.example', 'spam'],
+    // Abuse: wishes of harm, telling a group to leave, 'like animals' said of a group, insults in
+    // Swahili, Korean and Greek, a masked slur.
+    ['That judge will rule against us, I hope somebody hurts her.', 'abusive'],
+    ['Refugees ruin every city they touch, kick them all out of our country.', 'abusive'],
+    ["Ces gens sont des déchets, qu'ils rentrent tous chez eux.", 'abusive'],
+    ['Göçmenler hayvan gibi yaşıyor, hepsi defolup gitsin.', 'abusive'],
+    ['Nyinyi ni wapumbavu, watu kama nyinyi hawastahili kuishi.', 'abusive'],
+    ['너 같은 멍청이는 꺼져.', 'abusive'],
+    ['Shut up, you r*tard.', 'abusive'],
+    // Gibberish: letters in alphabet order in any script, a phrase typed twice, placeholders in
+    // other languages, English word salad ending on 'the'.
+    ['abcd efgh ijkl mnop', 'gibberish'],
+    ['कखगघ चछजझ टठडढ', 'gibberish'],
+    ['metin buraya metin buraya yazılacak', 'gibberish'],
+    ['window seventeen lamp quietly orange if table the', 'gibberish'],
+    // Machine style: an assistant's opening, list and closing in Hebrew, Thai, Swahili, Japanese.
+    ['בוודאי! הנה תחזית לשנת 2028:\n- האבטלה תרד\n- הבורסה תעלה\nמקווה שזה עוזר!', 'machine_generated'],
+    [
+      'Kama modeli ya lugha, siwezi kujua kwa uhakika, lakini bei ya sukari inaweza kupanda.',
+      'machine_generated',
+    ],
+    [
+      'もちろん！以下は私の予測です：\n1. 円安が続く\n2. 株価が上がる\nお役に立てば幸いです。',
+      'machine_generated',
+    ],
+    // Not a prediction: yesterday or last week in more languages, the past tense closing a
+    // Japanese or Korean sentence.
+    ['I förrgår var det fullt med folk på stranden i Ystad.', 'not_a_prediction'],
+    ['Χθες βράδυ είδαμε ταινία στο σινεμά.', 'not_a_prediction'],
+    ['אתמול הלכנו לים עם הילדים.', 'not_a_prediction'],
+    ['昨日は友達と映画を見ました。', 'not_a_prediction'],
+    ['주말에 친구들과 등산을 했어요.', 'not_a_prediction'],
+  ])('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    // Present-tense forecasts with a number outside English, forecasting cues ('just watch',
+    // 'zobaczycie'), Czech read as Czech, and a noun after 'of' that looks like a past tense.
+    'Die Mieten in München steigen bis zum Sommer um weitere 8%.',
+    'Los precios del alquiler en Madrid suben otro 12% este año.',
+    'Unemployment comes back above 5%, just watch.',
+    'Inflacja jeszcze bardziej wzrośnie, zobaczycie.',
+    'Koruna se ještě posílí, to je jisté.',
+    'Sales of used cars in Germany drop below 1 million next year.',
+    // Words the new lists hold, used in forecasts.
+    'Retail prices will be 30% off their 2025 peak by the end of 2027.',
+    'Many Americans will lose 5 kg on average once GLP-1 pills are cheap.',
+    'The code will be open-sourced by Meta in 2027.',
+    'Kesho mvua itanyesha sana Dar es Salaam.',
+    'Esta temporada el Betis será una apuesta segura para entrar en Europa.',
+    'Apple will sign a deal with OpenAI before 2028.',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it('lists open time frames once, with the other vague words', () => {
+    const a = rulesOnly('Something big will happen eventually.');
+    const vague = a.reasons.find((r) => r.code === 'vague');
+    expect(vague?.label).toBe('Vague wording (eventually, something)');
+  });
+});

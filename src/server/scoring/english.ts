@@ -72,7 +72,7 @@ const PRECISE_OUTCOMES =
 const DIRECTIONS =
   /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
 const PREDICTION_VERBS =
-  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank)\b/u;
+  /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank|just watch|just you wait|you'll see|you will see|wait and see)\b/u;
 const FUTURE_CUES =
   /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|heading (?:into|for|towards?)|headed (?:into|for|towards?)|not happening|ain't happening|never happening|no way (?!i\b|we\b|to\b)\p{L}+ \p{L}+|(?:is|are|'s|'re) the future|from here on|from now on|for (?:years|decades) to come)\b/u;
 // 'The next Pixar film makes over $1B': an event not yet come, when nothing in the text is past.
@@ -82,15 +82,16 @@ const NEXT_THING = /\b(?:the|their|his|her|its|our) next (?!(?:day|morning|night
 // site that is a forecast written the way headlines write the future; a habit ('every year'), a
 // moment ('today', 'now') or a person speaking ('I win') makes it something else.
 const HEADLINE_EVENT =
-  /\b(?:wins|qualifies|beats|defeats|overtakes|surpasses|clinches|lifts the|goes bankrupt|goes public|(?:drops|falls|dips|sinks) below|(?:rises|climbs|jumps) above|(?:stays|remains|holds|stay|remain) (?:above|below|under|over)|(?:goes|go) (?:up|down)|doubles|triples|halves|gets? (?:relegated|promoted|elected|re-elected|impeached|fired|sacked|banned|acquired)|makes over|grosses|sells out|soars|plunges|tanks|tops|crosses|hits|reaches|passes|bans|legali[sz]es|launches|collapses|defaults|(?:win|qualify|beat) (?:another|the|a|their|its|back-to-back))\b/u;
+  /\b(?:wins|qualifies|beats|defeats|overtakes|surpasses|clinches|lifts the|goes bankrupt|goes public|(?:drops|falls|dips|sinks) below|(?:rises|climbs|jumps) above|(?:stays|remains|holds|stay|remain) (?:above|below|under|over)|(?:goes|go) (?:up|down)|comes back|bounces back|makes a comeback|doubles|triples|halves|gets? (?:relegated|promoted|elected|re-elected|impeached|fired|sacked|banned|acquired)|makes over|grosses|sells out|soars|plunges|tanks|tops|crosses|hits|reaches|passes|bans|legali[sz]es|launches|collapses|defaults|(?:win|qualify|beat) (?:another|the|a|their|its|back-to-back))\b/u;
 const NOT_A_HEADLINE =
   /\b(?:today|tonight|now|currently|right now|at the moment|this week|this morning|every|always|usually|often|sometimes|never|again and again|yesterday|ago|last)\b|^\W*(?:i|we|you)\b/u;
 const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|probability)\b/gu;
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
 const AUXILIARY = /^(?:is|are|am|be|been|being|was|were|will|to|has|have|had|get|gets|got|'s|'re)$/u;
+// Since 1.9.0 a preposition too: 'of paid workdays', 'in used cars' name things, they don't tell.
 const ATTRIBUTIVE =
-  /^(?:the|a|an|more|most|less|very|newly|fully|highly|well|much|its|their|his|her|our|your|my)$/u;
+  /^(?:the|a|an|more|most|less|very|newly|fully|highly|well|much|its|their|his|her|our|your|my|of|in|for|with|from|on|at|into|about|than|without)$/u;
 const ENTITY_TAG =
   /Organization|Country|City|Place|Region|Person|Name|SportsTeam|Currency|ProperNoun|Demonym/u;
 const VALUE_TAG = /Cardinal|TextValue|Multiple|Fraction/u;
@@ -249,9 +250,10 @@ export function wordSalad(text: string): number {
       if (here === 'det' && next === 'end') breaks++;
     }
   }
-  // Ending the whole text on a determiner, preposition or conjunction.
+  // Ending the whole text on a determiner, preposition or conjunction; since 1.9.0 a determiner at
+  // the very end counts again here ('… quietly nineteen the'): no sentence ends on 'the'.
   const last = saladClass(all[all.length - 1] ?? '');
-  if (last === 'prep' || last === 'conj') breaks++;
+  if (last === 'prep' || last === 'conj' || last === 'det') breaks++;
   return breaks;
 }
 

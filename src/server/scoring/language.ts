@@ -83,6 +83,11 @@ const ENGLISH_FUNCTION_WORDS = new Set(
 
 const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
 
+/** Since 1.9.0: a word compromise's English lexicon knows, as it stands or without an -s ending. */
+export function isEnglishWord(word: string): boolean {
+  return Boolean(ENGLISH_FUNCTION_WORDS.has(word) || LEXICON[word] || LEXICON[word.replace(/s$/u, '')]);
+}
+
 function englishLexiconShare(words: readonly string[]): number {
   if (words.length === 0) return 0;
   let hits = 0;
@@ -106,8 +111,35 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
     tr: 'bir ve bu da de için ile çok daha en olarak gibi ama değil var yok mı mi ne kadar sonra önce her şey',
     pl: 'i w na z do nie się że jest są będzie będą to od po za jak już tak ale dla przez o co',
     sv: 'och att det en ett är som på för med av till inte kommer ska har den de om',
+    // Since 1.9.0: Indonesian and Swahili, so that a trigram guess of either is checked too ('Kesho
+    // mvua itanyesha sana Dar es Salaam' was read as Indonesian and called 'not a prediction').
+    id: 'yang dan di ke dari ini itu dengan untuk akan tidak ada adalah pada juga sudah atau bisa karena saya kami kita mereka dia',
+    sw: 'na ya wa za la kwa ni katika hii hiyo huu kama sana lakini pia au bado tu zaidi kuna wewe mimi sisi wao',
   }).map(([lang, list]) => [lang, new Set(list.split(' '))]),
 );
+
+// Since 1.9.0: letters only one of the Latin-script languages we read writes. They decide before
+// the trigrams ('Něco se stane, to je jistý.' was read as Spanish for its 'se'), and over a
+// function-word guess when they occur twice or more ('To se stane do roku 2030' is not Polish).
+const OWN_LETTERS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['cs', /[ěřů]/gu],
+  ['pl', /[łąęśźż]/gu],
+  ['ro', /[șț]/gu],
+  ['tr', /[ğı]/gu],
+  ['hu', /[őű]/gu],
+  ['vi', /[ơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/gu],
+];
+function ownLetters(text: string): { lang: string; count: number } | null {
+  let found: { lang: string; count: number } | null = null;
+  for (const [lang, re] of OWN_LETTERS) {
+    const count = text.match(re)?.length ?? 0;
+    if (count === 0) continue;
+    // Letters of two languages ('ş' is Romanian and Turkish) decide nothing.
+    if (found) return null;
+    found = { lang, count };
+  }
+  return found;
+}
 
 function functionWordHits(words: readonly string[], list: ReadonlySet<string>): number {
   let hits = 0;
@@ -172,14 +204,16 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     const otherList = FUNCTION_WORDS[other];
     const exclusive = (from: ReadonlySet<string>, not: ReadonlySet<string>) =>
       words.filter((w) => from.has(w) && !not.has(w)).length;
+    const letters = ownLetters(text);
     if (
       otherHits >= 2 &&
       otherList &&
       (otherHits > english ||
         exclusive(otherList, ENGLISH_FUNCTION_WORDS) > exclusive(ENGLISH_FUNCTION_WORDS, otherList))
     )
-      return other;
+      return letters && letters.lang !== other && letters.count >= 2 ? letters.lang : other;
     if (englishShare(words) >= 0.2) return 'en';
+    if (letters) return letters.lang;
     // 'Fusion startups like Helion will keep raising money': few function words, but an English
     // future verb among words the English lexicon knows.
     if (/(?<![\p{L}])(?:will|won't|going to|gonna)\s/u.test(text) && englishLexiconShare(words) >= 0.5)
@@ -190,8 +224,16 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     if (guess === 'eng' || englishLexiconShare(words) >= 0.7) return 'en';
     // A guess none of whose function words occur in a sentence of four words or more is a language
     // we don't read ('Mambo yatabadilika hivi karibuni' is Swahili, not Turkish): say so.
+    // Its own future markers ('Harga beras bakal naik terus') are as good as a function word.
     const list = FUNCTION_WORDS[ISO1[guess] ?? ''];
-    if (list && words.length >= 4 && functionWordHits(words, list) === 0) return 'und';
+    const markers = FUTURE_MARKERS[ISO1[guess] ?? ''];
+    if (
+      list &&
+      words.length >= 4 &&
+      functionWordHits(words, list) === 0 &&
+      !(markers && (markers.strong.test(text) || markers.weak?.test(text)))
+    )
+      return 'und';
     return ISO1[guess] ?? 'und';
   }
   return 'und';
@@ -270,13 +312,13 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   },
   tr: {
     strong: words('\\p{L}+(?:acak|ecek|acaklar|ecekler|acağı|eceği)|gelecek|yılına kadar'),
-    weak: words('bence|sanırım|muhtemelen|belki|tahminim'),
+    weak: words('bence|sanırım|muhtemelen|belki|tahminim|göreceksin\\p{L}*'),
   },
   pl: {
     strong: words('będzie|będą|przyszł\\p{L}*|do roku'),
     // Perfective present is the future: the verbs forecasts use most, and the hedges.
     weak: words(
-      'pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przegra|przegrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|umocni|umocnią|osłabnie|osłabną|podrożeje|podrożeją|stanieje|stanieją|zdrożeje|upadnie|upadną|zbankrutuje|zniknie|znikną|wejdzie|wejdą|zmieni|zmienią|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
+      'zobaczycie|zobaczysz|zobaczymy|osłabi|umocni|pójdzie|pójdą|wzrośnie|wzrosną|spadnie|spadną|wygra|wygrają|przegra|przegrają|przekroczy|zostanie|zostaną|stanie się|osiągnie|umocni|umocnią|osłabnie|osłabną|podrożeje|podrożeją|stanieje|stanieją|zdrożeje|upadnie|upadną|zbankrutuje|zniknie|znikną|wejdzie|wejdą|zmieni|zmienią|pewnie|chyba|prawdopodobnie|wkrótce|kiedyś|w końcu|myślę, że',
     ),
   },
   sv: {
@@ -291,7 +333,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   vi: { strong: /sẽ|năm tới|tương lai/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
-    weak: words('\\p{L}+(?:ит|ет|ут|ют|ат|ят|ится|ется|утся|ются|атся|ятся)'),
+    weak: words('увидите|увидишь|\\p{L}+(?:ит|ет|ут|ют|ат|ят|ится|ется|утся|ются|атся|ятся)'),
   },
   uk: {
     strong: /буде|будуть|стане|наступн\p{L}*|до \d{4}|у майбутньому/u,
@@ -323,7 +365,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('bude|budou|budeme|budete|budu|příští\\p{L}*|do roku|v budoucnu|budoucí'),
     // Perfective present is the future, as in Polish: the verbs forecasts use most, and the hedges.
     weak: words(
-      'vzroste|vzrostou|klesne|klesnou|vyhraje|vyhrají|prohraje|prohrají|překročí|stane se|dosáhne|zdraží|zlevní|padne|padnou|skončí|přijde|zmizí|asi|možná|pravděpodobně|myslím, že',
+      'se stane|uvidíte|uvidíš|vzroste|vzrostou|klesne|klesnou|vyhraje|vyhrají|prohraje|prohrají|překročí|stane se|dosáhne|zdraží|zlevní|padne|padnou|skončí|přijde|zmizí|asi|možná|pravděpodobně|myslím, že',
     ),
     open: true,
   },
@@ -403,11 +445,15 @@ export const OUTCOME_WORDS: Record<string, { precise: RegExp; direction: RegExp 
     precise: words(
       'gagner\\p{L}*|remporter\\p{L}*|interdir\\p{L}*|lancer\\p{L}*|élir\\p{L}*|dépasser\\p{L}*',
     ),
-    direction: words('monter\\p{L}*|baisser\\p{L}*|augmenter\\p{L}*|diminuer\\p{L}*|chuter\\p{L}*'),
+    direction: words(
+      'monter\\p{L}*|baisser\\p{L}*|augmenter\\p{L}*|diminuer\\p{L}*|chuter\\p{L}*|monte|montent|baisse|baissent|augmente|augmentent|diminue|diminuent|chute|chutent',
+    ),
   },
   es: {
     precise: words('ganar\\p{L}*|prohibir\\p{L}*|lanzar\\p{L}*|superar\\p{L}*|elegir\\p{L}*'),
-    direction: words('subir\\p{L}*|bajar\\p{L}*|aumentar\\p{L}*|caer\\p{L}*|crecer\\p{L}*'),
+    direction: words(
+      'subir\\p{L}*|bajar\\p{L}*|aumentar\\p{L}*|caer\\p{L}*|crecer\\p{L}*|sube|suben|baja|bajan|aumenta|aumentan|cae|caen|crece|crecen',
+    ),
   },
   pt: {
     precise: words('ganhar\\p{L}*|vencer\\p{L}*|proibir\\p{L}*|lançar\\p{L}*|superar\\p{L}*'),

@@ -102,6 +102,45 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['بالتأكيد! إليك', 3],
   ['إليك توقع', 3],
   ['chắc chắn rồi! đây là', 3],
+  // 1.9.0: an assistant's opening, its closing offer and its self-identification in Hebrew, Thai,
+  // Swahili, Japanese, Chinese, Korean, Vietnamese, Czech, Romanian, Hungarian, Swedish and Ukrainian.
+  ['בהחלט! הנה', 3],
+  ['הנה תחזית', 2],
+  ['אשמח להרחיב', 2],
+  ['מקווה שזה עוזר', 3],
+  ['כמודל שפה', 4],
+  ['แน่นอน! นี่คือ', 3],
+  ['นี่คือการคาดการณ์', 2],
+  ['หวังว่าข้อมูลนี้จะเป็นประโยชน์', 3],
+  ['ในฐานะโมเดลภาษา', 4],
+  ['kama modeli ya lugha', 4],
+  ['kama mfano wa lugha', 4],
+  ['natumaini hii inasaidia', 3],
+  ['hakika! hapa kuna', 3],
+  ['hapa kuna utabiri', 2],
+  ['もちろん!以下は', 3],
+  ['以下は私の予測', 2],
+  ['お役に立てば幸いです', 3],
+  ['以下是我对', 2],
+  ['希望对你有所帮助', 3],
+  ['도움이 되었기를 바랍니다', 3],
+  ['hy vọng điều này hữu ích', 3],
+  ['với tư cách là một mô hình ngôn ngữ', 4],
+  ['samozřejmě! zde je', 3],
+  ['jako jazykový model', 4],
+  ['doufám, že to pomůže', 3],
+  ['sigur! iată', 3],
+  ['ca model lingvistic', 4],
+  ['sper că te ajută', 3],
+  ['természetesen! íme', 3],
+  ['nyelvi modellként', 4],
+  ['remélem, ez segít', 3],
+  ['självklart! här är', 3],
+  ['som en språkmodell', 4],
+  ['hoppas detta hjälper', 3],
+  ['звісно! ось', 3],
+  ['як мовна модель', 4],
+  ['сподіваюся, це допоможе', 3],
   ['φυσικά! ιδού', 3],
   ['ελπίζω να βοηθήσει', 3],
   ['急速に進化する', 2],
@@ -762,6 +801,76 @@ export const SPAM_PHRASES: readonly string[] = [
   'kanalımıza katıl*',
   'ilk hafta ücretsiz',
   'from our store',
+  // 1.9.0: 'our store', discount and promo codes, 'today only', sure bets sold as tips and promises
+  // to double a deposit, in the languages members write in.
+  'من متجرنا',
+  'en nuestra tienda',
+  'dans notre boutique',
+  'in unserem shop',
+  'nel nostro negozio',
+  'na nossa loja',
+  'w naszym sklepie',
+  'mağazamızda',
+  'в нашем магазине',
+  'از فروشگاه ما',
+  'בחנות שלנו',
+  'di toko kami',
+  'code de réduction',
+  'codice sconto',
+  'cupom de desconto',
+  'kod rabatowy',
+  'kod promocyjny',
+  'indirim kodu',
+  'промокод',
+  'كود خصم',
+  'كود الخصم',
+  'استخدم الكود',
+  'קוד הנחה',
+  'mã giảm giá',
+  'kode promo',
+  'kode voucher',
+  'kortingscode',
+  'slevový kód',
+  'cod de reducere',
+  '优惠码',
+  '割引コード',
+  '할인 코드',
+  'sólo hoy',
+  "aujourd'hui seulement",
+  'solo oggi',
+  'só hoje',
+  'tylko dziś',
+  'tylko dzisiaj',
+  'sadece bugün',
+  'только сегодня',
+  'فقط امروز',
+  'اليوم فقط',
+  'רק היום',
+  'hanya hari ini',
+  'apuestas seguras',
+  'paris sûrs',
+  'sichere wetten',
+  'scommesse sicure',
+  'apostas seguras',
+  'pewne zakłady',
+  'верные ставки',
+  'garantili bahis*',
+  'double your investment',
+  'double your deposit',
+  'verdubbel je inleg',
+  'verdubbel je geld',
+  'duplica tu dinero',
+  'duplica tu inversión',
+  'doublez votre argent',
+  'doublez votre investissement',
+  'verdopple dein geld',
+  'raddoppia i tuoi soldi',
+  'dobre seu dinheiro',
+  'podwój swoje pieniądze',
+  'paranı ikiye katla',
+  'удвой свои деньги',
+  'ضاعف أموالك',
+  'gandakan uangmu',
   'at our store',
   'in our store',
   'from our shop',
@@ -787,6 +896,24 @@ export const INSULTS: readonly string[] = [
   'أغبياء',
   'اغبياء',
   '놈들*',
+  // 1.9.0: Swahili, Korean, Japanese, Chinese, Hindi, Indonesian and Greek insults.
+  'mjinga',
+  'wajinga',
+  'mpumbavu',
+  'wapumbavu',
+  'mshenzi',
+  'washenzi',
+  '멍청이',
+  '병신',
+  'クズ',
+  '傻逼',
+  '白痴',
+  '蠢货',
+  'बेवकूफ',
+  'मूर्ख',
+  'goblok',
+  'tolol',
+  'ηλίθιο*',
   '새끼들*',
   'imbecile*',
   'cretin*',
@@ -1016,6 +1143,11 @@ export const INSULTS: readonly string[] = [
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
 // the bonus only when they are addressed to someone ('you are pathetic', 'ihr seid erbärmlich').
 export const MILD_INSULTS: readonly string[] = [
+  // 1.9.0: 'stupid' in Korean, Japanese and Indonesian.
+  '멍청한',
+  '바보',
+  'バカ',
+  'bodoh',
   'idiotic',
   'moronic',
   'stupid',
@@ -1123,7 +1255,7 @@ export const THIRD_PERSON: ReadonlySet<string> = new Set(
   "they they're theyre them these those people folks fans voters sie ils elles ellos ellas они".split(' '),
 );
 export const SECOND_PERSON: ReadonlySet<string> = new Set(
-  "you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz انت أنت انتم أنتم شما تو вы ты".split(
+  "wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz انت أنت انتم أنتم شما تو вы ты".split(
     ' ',
   ),
 );
@@ -1168,6 +1300,15 @@ export const HARASSMENT: readonly string[] = [
   'hau ab',
   'lárgate',
   'defol',
+  // 1.9.0: 'get lost' in Turkish, Korean, Japanese, Chinese, Hebrew and Swahili.
+  'defolup git*',
+  'defolsun*',
+  '꺼져',
+  '닥쳐',
+  '消えろ',
+  '滚开',
+  'תעופו מפה',
+  'tokeni hapa',
   'siktir',
   'انقلع',
   'برو گمشو',
@@ -1371,6 +1512,37 @@ export const THREATS: readonly string[] = [
   'حق زندگی ندار*',
   'لا يستحقون الحياة',
   'لا تستحق الحياة',
+  // 1.9.0: the same in Swahili, Indonesian, Vietnamese, Greek, Hebrew, Hindi, Dutch, Czech,
+  // Romanian, Ukrainian, Japanese, Korean and Chinese; and 'die' said to someone in CJK.
+  'hawastahili kuishi',
+  'hastahili kuishi',
+  'hustahili kuishi',
+  'hamstahili kuishi',
+  'tidak pantas hidup',
+  'tidak layak hidup',
+  'không đáng được sống',
+  'không đáng sống',
+  'δεν αξίζουν να ζουν',
+  'δεν αξίζεις να ζεις',
+  'δεν αξίζει να ζει',
+  'לא ראויים לחיות',
+  'לא ראוי לחיות',
+  'לא מגיע להם לחיות',
+  'जीने का हक नहीं',
+  'जीने लायक नहीं',
+  'verdienen het niet om te leven',
+  'verdient het niet om te leven',
+  'nezaslouží si žít',
+  'nezasloužíš si žít',
+  'nu merită să trăiască',
+  'не заслуговують жити',
+  'не заслуговуєш жити',
+  '生きる価値がない',
+  '살 가치가 없',
+  '不配活着',
+  '死ね',
+  '去死',
+  '뒈져라',
   // 1.6.0: 'I'll find you' and wishing a group dead, in more languages.
   'i will find where you live',
   'track you down',
@@ -1423,6 +1595,16 @@ const ROLE =
 const HARM_EVENT =
   '(?:gets? run over|gets? hit by (?:a |an |one of )?\\p{L}+|gets? (?:shot|stabbed|killed|murdered|beaten|lynched|hanged|cancer)|dies|drops dead|burns|rots)';
 export const VIOLENCE_PATTERNS: readonly RegExp[] = [
+  // 1.9.0: wishing that someone hurts a person ('I hope someone hurts him').
+  /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:someone|somebody)\s+(?:finally\s+)?(?:hurts|beats(?: up)?|kills|attacks|shoots|stabs|punches|murders|harms|assaults)\s+(?:him|her|them|you)\b/u,
+  // 1.9.0: telling a group to get out of the country, as an order or a wish, not a forecast of what
+  // a government will do ('ban them all from this country', 'qu'ils dégagent tous du pays', 'que se
+  // vayan todos de este país', 'sollen alle abhauen', 'se ne tornino a casa loro').
+  /(?:^|[,.;!:]\s*)(?:ban|kick|throw|send|deport)\s+(?:them|these people|the lot of them)\s+(?:all\s+)?(?:out\s+)?(?:of|from|back to)\s+(?:this|our|the|their)\s+(?:own\s+)?(?:country|countries)\b/u,
+  /\bqu'(?:ils|elles)\s+(?:dégagent|partent|rentrent|retournent|se cassent|foutent le camp)\s+(?:tous\s+|toutes\s+)?(?:du pays|de france|de notre pays|chez eux)/u,
+  /\bque se (?:vayan|larguen|marchen|vuelvan)\s+(?:todos\s+|todas\s+)?(?:de (?:este|nuestro|mi) país|a su país)/u,
+  /\bsollen\s+(?:alle\s+)?(?:abhauen|verschwinden|sich verpissen)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b/u,
+  /\b(?:se ne vadano|tornino a casa loro|vadano a casa loro)\b|\bque (?:voltem|vão embora) (?:para (?:a )?(?:sua )?(?:terra|país)|do (?:nosso )?país)/u,
   new RegExp(
     `\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?(?:hope|wish|pray)\\s+(?:that\\s+)?(?:the|that|this|their|his|her|our|your)\\s+(?:\\p{L}+\\s+){0,2}${ROLE}\\b[^.!?]{0,50}?\\b${HARM_EVENT}`,
     'u',
@@ -1482,6 +1664,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
 // Dehumanising comparisons ('they breed like rats', 'مثل موش همه جا رو پر کردن'): 2 points, since
 // 'spreading like a virus' is said of ideas too; the statistical model or another insult decides.
 export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
+  // 1.9.0: 'like animals / rats' in the languages members write in ('Suriyeliler hayvan gibi').
+  /(?<![\p{L}])(?:hayvan(?:lar)? gibi|sıçan(?:lar)? gibi|como (?:animales|ratas|bestias|animais|ratos)|comme des (?:animaux|rats|bêtes)|wie (?:tiere|ratten|vieh)|come (?:animali|ratti|bestie)|как (?:животные|крысы|скоты|скот)|jak (?:zwierzęta|szczury|bydło)|als (?:beesten|ratten|dieren)|kama wanyama|seperti binatang|như súc vật|σαν ζώα|כמו חיות|مثل الحيوانات|كالحيوانات)(?![\p{L}])/u,
   /\b(?:breed|breeding|multiply|multiplying|spread|spreading)\s+like\s+(?:rats|cockroaches|vermin|insects|locusts|parasites|animals)\b|\b(?:they|they're|they are|are all)\s+(?:like\s+)?(?:rats|cockroaches|vermin|parasites|animals)\b/u,
   /(?:مثل|عین|مانند)\s(?:موش|سوسک|انگل|حیوون|حیوان|ملخ)(?:ها)?(?![\p{L}])/u,
   // 'Clear out the homeless like the trash they are', 'como la basura que son'.
@@ -1496,7 +1680,7 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler)(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|السوريين|اللاجئين|المهاجرين)(?![\\p{L}])`,
   'u',
 );
 
@@ -1570,14 +1754,9 @@ export const NEUTRAL_OBSCENITY: ReadonlySet<string> = new Set([
 ]);
 
 // Words that commit to nothing (vague) and words that take the claim back (hedges).
-export const VAGUE_TERMS: readonly string[] = [
-  'something',
-  'stuff',
-  'things',
-  'a lot',
-  'big changes',
-  'huge changes',
-  'everything',
+// Vague words that only leave the time open: quality.ts doesn't count them as vague when the claim
+// has a number to check (an open time frame already earns no time-frame points).
+export const OPEN_TIME_TERMS: readonly string[] = [
   'some day',
   'someday',
   'one day',
@@ -1586,6 +1765,21 @@ export const VAGUE_TERMS: readonly string[] = [
   'sooner or later',
   'in the future',
   'soon',
+  'algún día',
+  'un jour',
+  'eines tages',
+  'یه روزی',
+];
+
+export const VAGUE_TERMS: readonly string[] = [
+  ...OPEN_TIME_TERMS,
+  'something',
+  'stuff',
+  'things',
+  'a lot',
+  'big changes',
+  'huge changes',
+  'everything',
   'better and better',
   'worse and worse',
   'kind of',
@@ -1595,12 +1789,8 @@ export const VAGUE_TERMS: readonly string[] = [
   'die dinge',
   'le cose',
   'as coisas',
-  'algún día',
-  'un jour',
-  'eines tages',
   'همه چی',
   'اوضاع',
-  'یه روزی',
   'اتفاقات بزرگی',
 ];
 
@@ -1670,7 +1860,16 @@ export const MACHINE_PATTERNS: ReadonlyArray<readonly [string, RegExp, number]> 
 
 // Promotional shapes the phrase list can't spell out (2 points each).
 export const SPAM_PATTERNS: readonly RegExp[] = [
-  /\b(?:buy|get|order|purchase)\s+(?:[\d.,]+\s?k?\s+)?(?:real\s+|active\s+|cheap\s+|instant\s+|organic\s+)*(?:followers|likes|subscribers|views|retweets)\b/u,
+  /\b(?:buy|get|order|purchase)\s+(?:[\d.,]+\s?k?\s+)?(?:real\s+|active\s+|cheap\s+|instant\s+|organic\s+)*(?:(?:instagram|insta|ig|tiktok|youtube|yt|twitter|facebook|fb|telegram|spotify|twitch)\s+)?(?:real\s+|active\s+)*(?:followers|likes|subscribers|views|retweets)\b/u,
+  // 1.9.0: a discount in any language ('50% off everything', 'خصم 50%', 'سی درصد تخفیف', '-30% скидка');
+  // English '% off' only as an offer, since '30% off its peak' is a market forecast.
+  /\d{1,2}\s?%\s?off\s+(?:everything|all|your|sitewide|today|now)\b|\d{1,2}\s?%\s?off\s*!|(?<![\p{L}])(?:\d{1,2}\s?%\s?(?:de descuento|de réduction|de remise|rabatt|di sconto|de desconto|zniżki|rabatu|indirim|скидк\p{L}*|تخفیف|خصم|הנחה|diskon|giảm giá|korting)|(?:خصم|تخفیف|скидка|скидки|rabatt|descuento|réduction|sconto|desconto|indirim|zniżka|diskon|giảm giá|הנחה|korting)\s+(?:de\s+|di\s+|von\s+|hasta\s+|до\s+)?\d{1,2}\s?%|\p{L}+\s(?:%|درصد)\s?تخفیف)(?![\p{L}])/u,
+  // 1.9.0: a code to type at checkout ('use code ARAB50', 'کد YALDA30', 'código VERANO20').
+  /(?<![\p{L}])(?:code|código|codice|kod|код|كود|الكود|کد|קוד|kode|kupon|cupom|cupón|coupon|voucher)\s*[:：]?\s*[a-z]{3,}\d{1,3}(?![\p{L}\p{N}])/u,
+  // 1.9.0: weight loss for sale ('Lose 15 kg in 3 weeks', 'perde 10 kilos', 'похудей на 10 кг').
+  /(?<!(?:will|would|could|to|may|might)\s)(?:^|[.!?,]\s*|\s)(?:lose|perde|perder|pierde|perdez|perdi|abnehmen|verliere|schudnij|zrzuć|похудей|похудеть|сбрось|zayıfla|turunkan|giảm)\s+(?:up to\s+|hasta\s+|bis zu\s+|jusqu'à\s+|até\s+|do\s+|на\s+|до\s+)?\d+\s?(?:kg|kilos?|lbs?|pounds|кг|кило)(?![\p{L}])/u,
+  // 1.9.0: free money on sign-up ('recibe 50€ gratis', 'get $20 free', 'erhalte 50 € gratis').
+  /(?<![\p{L}])(?:recibe|recibí|get|receive|claim|erhalte|ricevi|receba|ganhe|recevez|reçois|otrzymaj|получи|al)\s+(?:[$€£₺₽]\s?\d+|\d+\s?(?:[$€£₺₽]|euros?|dollars?|tl))\s+(?:gratis|free|gratuit\p{L}*|kostenlos|grátis|za darmo|бесплатно|bedava)(?![\p{L}])/u,
   // A domain spelled out to get past link filters ('fastfollowz dot net').
   /\b[a-z0-9-]{3,}\s+(?:dot|\(dot\)|\[dot\])\s+(?:com|net|org|io|co|biz|info|shop|xyz|ru|ir)\b/u,
   /b[oô]nus de \d{2,4}\s?%|%\s?\d{2,4}\s?(?:bonus|bonus\p{L}*)|\d{2,4}\s?%\s?(?:bonus|deposit bonus|welcome bonus)|\bbonus of [$€£]\s?\d/u,
@@ -1683,7 +1882,7 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /1日\s?\d[\d,]*万?円|\d[\d,]*万?円\s?(?:以上)?稼げ/u,
   // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю'),
   // but not a price level a forecast names ('rent will pass €1,500/month', 'above $15 a month').
-  /(?<!(?:above|below|under|over|past|pass|passes|reach|reaches|hit|hits|exceed|exceeds|top|tops|to|than|más de|menos de|plus de|moins de|über|unter|mehr als|weniger als|выше|ниже|больше|меньше|بیش از|بالای|زیر)\s)(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
+  /(?<!(?:above|below|under|over|past|pass|passes|reach|reaches|hit|hits|exceed|exceeds|top|tops|to|than|más de|menos de|plus de|moins de|über|unter|mehr als|weniger als|выше|ниже|больше|меньше|بیش از|بالای|زیر)\s)(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|hr|h|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|std|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
   /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
   // 1.6.0: followers for a price in any language ('5000 follower italiani reali a soli 15€').
   /\d[\d.,]*\s?k?\s+(?:[\p{L}]+\s+){0,2}(?:followers?|seguidores|abonnés|abonnenten|takipçi|подписчик\p{L}*|فالوور|فالوئر)(?![\p{L}])[^.!?]{0,40}?(?:[$€£₽₺]|\d\s?(?:euros?|dollars?|usd|tl|руб))/u,

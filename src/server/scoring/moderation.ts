@@ -43,6 +43,10 @@ const MARKDOWN: ReadonlyArray<readonly [string, RegExp]> = [
   ['markdown list', /(?:^|\n)\s*(?:[-*•]|\d+[.)])\s.+\n\s*(?:[-*•]|\d+[.)])\s/u],
 ];
 
+// Since 1.9.0, in any language: a one-word exclamation, a line that introduces a list, and the list
+// ('בהחלט! הנה תחזית לשנת 2027:' / '- …', 'แน่นอน! นี่คือ…:' / '1. …'): the shape of an assistant's answer.
+const ANSWER_SHAPE = /^\s*[^\s!]{2,20}\s?!\s+[^\n]{0,100}[:：]\s*\n\s*(?:[-*•]|\d+[.)])\s/u;
+
 // Discourse markers that number the points of an essay ('Firstly … Secondly … In conclusion'):
 // chat assistants structure even a one-line answer this way, people typing a forecast rarely do.
 const ENUMERATION_MARKERS =
@@ -75,6 +79,8 @@ const MESSAGING_LINK =
 export function normalizeForLists(text: string): string {
   return (
     text
+      // Full-width punctuation in the lists ('当然！以下是') meets the text's NFKC form ('当然!以下是').
+      .normalize('NFKC')
       .toLowerCase()
       // Turkish 'İ' lower-cases to 'i' plus a combining dot ('İşte' is 'i̇şte'): the lists write 'i'.
       .replace(/i\u0307/g, 'i')
@@ -253,6 +259,13 @@ const AIMED_OR_ADDRESSED: ReadonlySet<string> = new Set([
 ]);
 
 // Swearing written with asterisks ('f***', 'sh*t') that the profanity list can't see.
+// Since 1.9.0: slurs written with an asterisk ('r*tard') count as the slur.
+const MASKED_SLURS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\p{L}])r[*]+t[a*]rd(?:s|ed)?(?![\p{L}])/u, 'retard'],
+  [/(?<![\p{L}])n[*]+gg(?:[*]+|er|a)s?(?![\p{L}])/u, 'nigger'],
+  [/(?<![\p{L}])tr[*]+nn(?:y|ies)(?![\p{L}])/u, 'tranny'],
+];
+
 const MASKED_SWEARING =
   /(?<![\p{L}])(?:f\*{2,}k?|f\*ck\p{L}*|f\*\*\p{L}*|sh\*t\p{L}*|s\*\*t|b\*tch\p{L}*|a\*\*hole\p{L}*|c\*nt\p{L}*)/gu;
 
@@ -306,6 +319,26 @@ function sameWordFiller(words: readonly string[]): boolean {
   for (const w of words) if (/\p{L}/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const top = Math.max(0, ...counts.values());
   return top >= 3 && top / words.length >= 0.6;
+}
+
+// Since 1.9.0: a phrase of two to four words typed twice in a row ('text de completat text de
+// completat aici'); returns how many words the repeats cover.
+function repeatedPhraseWords(words: readonly string[]): number {
+  let covered = 0;
+  for (let i = 0; i < words.length; ) {
+    let found = 0;
+    for (let k = 4; k >= 2 && !found; k--) {
+      if (i + 2 * k > words.length) continue;
+      let same = true;
+      for (let j = 0; j < k && same; j++) same = words[i + j] === words[i + k + j];
+      if (same && words.slice(i, i + k).some((w) => /\p{L}/u.test(w))) found = k;
+    }
+    if (found) {
+      covered += 2 * found;
+      i += 2 * found;
+    } else i++;
+  }
+  return covered;
 }
 
 // Words repeated back to back ('predict predict 2027 2027').
@@ -394,6 +427,7 @@ export function moderate(f: TextFeatures): Moderation {
 
   const profanity = f.script === 'latin' ? profanityWords(l.profanity, f.text) : [];
   for (const m of text.matchAll(MASKED_SWEARING)) profanity.push(m[0]);
+  for (const [re, slur] of MASKED_SLURS) if (re.test(text)) profanity.push(slur);
   const insults = insultHits(l.insults, text, AIMED_OR_ADDRESSED);
   const mild = insultHits(l.mildInsults, text, SECOND_PERSON);
   // 'They're too stupid to …' insults a group: more than a stupid policy, less than 'you are'.
@@ -476,6 +510,11 @@ export function moderate(f: TextFeatures): Moderation {
       why.push('words repeated back to back');
     }
   }
+  const phraseRepeat = repeatedPhraseWords(f.words);
+  if (phraseRepeat >= 4 && phraseRepeat / f.words.length >= 0.5) {
+    gibberish += 4;
+    why.push('a phrase typed twice in a row');
+  }
   if (f.symbolRatio > 0.3) {
     gibberish += 4;
     why.push('mostly symbols rather than words');
@@ -544,6 +583,10 @@ export function moderate(f: TextFeatures): Moderation {
   if (fields.length >= 3 || templated >= 2) {
     machine += fields.length >= 3 && templated >= 2 ? 4 : 2;
     machineHits.push('labelled fields');
+  }
+  if (ANSWER_SHAPE.test(f.text)) {
+    machine += 2;
+    machineHits.push('an exclamation introducing a list');
   }
   // Markdown (bold, headings, lists) is how chat assistants format answers; a person typing into
   // a plain text box rarely writes it. Each kind of structure counts once.

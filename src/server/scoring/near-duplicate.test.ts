@@ -261,3 +261,29 @@ describe('1.8.0 comparison: letters, labels, number words, moved time phrases, s
     expect(normalizeForDuplicate('Beşiktaş yarın kazanacak')).toBe('besiktas yarın kazanacak');
   });
 });
+
+describe('1.9.0 comparison', () => {
+  it.each([
+    // English contractions, a decimal's trailing zeros, number words on their own in other
+    // languages, a vowel sign for another in a long Hindi word.
+    ['The ECB will not raise rates before 2028.', "My prediction: the ECB won't raise rates before 2028!"],
+    ['Bread will cost 3,00 euro in Lisbon by 2028.', 'Bread will cost 3 euro in Lisbon by 2028.'],
+    ['Drei deutsche Teams erreichen 2027 das Halbfinale.', '3 deutsche Teams erreichen 2027 das Halbfinale!'],
+    ['इसरो 2030 तक चंद्रमा पर इंसान भेजेगा।', 'इसरो 2030 तक चंद्रमा पर इंसान भेजेगी।'],
+  ])('calls %s and %s duplicates', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    // A four-letter swap whose both sides are words is another word ('sign'/'sing').
+    ['Taylor Swift will sign with a new label in 2027.', 'Taylor Swift will sing with a new label in 2027.'],
+    ['The ECB will raise rates before 2028.', "The ECB won't raise rates before 2028."],
+    ['Bread will cost 3,50 euro in Lisbon by 2028.', 'Bread will cost 3,05 euro in Lisbon by 2028.'],
+    ['Drei deutsche Teams erreichen 2027 das Halbfinale.', '2 deutsche Teams erreichen 2027 das Halbfinale.'],
+    // The stored normalisation drops Devanagari vowel signs: 'सोना' (gold) and 'सेना' (army) share an
+    // exact key, and the comparison still tells them apart.
+    ['2027 में सोना सबसे अच्छा निवेश साबित होगा।', '2027 में सेना सबसे अच्छा निवेश साबित होगा।'],
+  ])('keeps %s and %s apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});

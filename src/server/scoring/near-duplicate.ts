@@ -1,4 +1,5 @@
 import { duplicateTokens, normalizeForDuplicate } from './dedupe-normalize.ts';
+import { isEnglishWord } from './language.ts';
 
 export { normalizeForDuplicate };
 
@@ -139,6 +140,8 @@ const VOWEL = /^[aeiouy]$/u;
 // letter swapped for another makes a different word ('Iceland'/'Ireland', 'Gambia'/'Zambia').
 function typoSubstitution(x: string, y: string): boolean {
   if (VOWEL.test(x) && VOWEL.test(y)) return true;
+  // Since 1.9.0: one vowel sign for another in a script that writes vowels as marks ('कि'/'की').
+  if (/^\p{M}$/u.test(x) && /^\p{M}$/u.test(y)) return true;
   const p = KEY_POSITION.get(x);
   const q = KEY_POSITION.get(y);
   return p !== undefined && q !== undefined && Math.abs(p[0] - q[0]) <= 1 && Math.abs(p[1] - q[1]) <= 1;
@@ -171,9 +174,14 @@ function sameWord(a: string, b: string): boolean {
   // but one; a substitution ('rise'/'rose', 'won'/'own') changes the word.
   if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return oneTypoApart(a, b);
   // Two neighbouring letters swapped after the first in a four-letter word ('opne' for 'open');
-  // a swap that moves the first letter ('won'/'own') changes the word.
+  // a swap that moves the first letter ('won'/'own') changes the word, and since 1.9.0 so does a
+  // swap whose both sides are words ('sign'/'sing', 'form'/'from'): a typo makes a non-word.
   if (len === 4 && a.length === b.length && a[0] === b[0] && !/\d/u.test(a + b))
-    return oneTypoApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
+    return (
+      oneTypoApart(a, b) &&
+      [...a].sort().join('') === [...b].sort().join('') &&
+      !(isEnglishWord(a) && isEnglishWord(b))
+    );
   return false;
 }
 
@@ -322,10 +330,32 @@ const NUMBER_WORDS: Record<string, number> = {
 const SCALE_OR_PERCENT =
   /^(?:میلیون|میلیارد|هزار|درصد|million\p{L}*|millón|millones|milione|milioni|milhão|milhões|milyon|milyar|milliard\p{L}*|miliard\p{L}*|mil|mille|tausend|bin|миллион\p{L}*|миллиард\p{L}*|тысяч\p{L}*|por ?ciento|pour ?cent|per ?cento|por ?cento|prozent|yüzde|процент\p{L}*|%)$/u;
 
+// Since 1.9.0: English contractions read as their full forms ('won't' is 'will not', 'can't' 'can
+// not', 'isn't' 'is not', 'they'll' 'they will').
+function expandContractions(text: string): string {
+  return text
+    .replace(/(?<![\p{L}])(?:won['’]?t)(?![\p{L}])/gu, 'will not')
+    .replace(/(?<![\p{L}])(?:can['’]?t|cannot)(?![\p{L}])/gu, 'can not')
+    .replace(/(?<![\p{L}])shan['’]t(?![\p{L}])/gu, 'shall not')
+    .replace(
+      /(?<![\p{L}])(is|are|was|were|do|does|did|has|have|had|would|should|could|must)n['’]?t(?![\p{L}])/gu,
+      '$1 not',
+    )
+    .replace(/(?<=\p{L})['’]ll(?![\p{L}])/gu, ' will');
+}
+
+// Since 1.9.0: a number word on its own ('tres equipos', 'zwei Tore', 'سه تیم') is its digits, as in
+// English; words that are also articles or other words ('un', 'ein', 'bir', 'due', 'cent', 'نه') stay.
+const AMBIGUOUS_NUMBER_WORDS = new Set(
+  'un une uno una um uma ein eine einen bir один одна یک یه نه due cent yüz dez ده'.split(' '),
+);
+// Vowel points Hebrew leaves out in everyday writing.
+const HEBREW_POINTS = /[\u0591-\u05C7]/gu;
+
 function comparable(text: string): string {
-  const words = withoutEdgeTags(text)
-    .replace(MORE_LEAD_INS, '')
-    .toLowerCase()
+  const words = expandContractions(
+    withoutEdgeTags(text).replace(MORE_LEAD_INS, '').toLowerCase().replace(HEBREW_POINTS, ''),
+  )
     .replace(/[ıłøđßæœ]/gu, (c) => LETTER_FOLDS[c] ?? c)
     // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own.
     .replace(/(?<=\d)['’]?(?=\p{L})/gu, ' ')
@@ -350,6 +380,16 @@ function comparable(text: string): string {
       i = start + 2;
     }
   }
+  for (let i = 0; i < words.length; i += 2) {
+    const w = words[i] ?? '';
+    const n = NUMBER_WORDS[w];
+    if (n === undefined || n < 2 || AMBIGUOUS_NUMBER_WORDS.has(w)) continue;
+    // Persian tens and units ('بیست و پنج') are one number.
+    const unit = NUMBER_WORDS[words[i + 4] ?? ''];
+    if (n >= 20 && n % 10 === 0 && words[i + 2] === 'و' && unit !== undefined && unit < 10) {
+      words.splice(i, 5, String(n + unit));
+    } else words[i] = String(n);
+  }
   return words.join('');
 }
 
@@ -360,7 +400,7 @@ const CJK_TIME_PREP = /^(?:在|于|於|到)$/u;
 const CJK_UNIT = /^(?:年|月|日|号|號|년|월|일)$/u;
 
 function comparisonTokens(text: string): string[] {
-  const tokens = duplicateTokens(comparable(text));
+  const tokens = duplicateTokens(comparable(text), true);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
@@ -377,9 +417,11 @@ function comparisonTokens(text: string): string[] {
  */
 export function claimConflict(textA: string, textB: string): string | null {
   const [a, b] = joinCompounds(claimTokens(comparisonTokens(textA)), claimTokens(comparisonTokens(textB)));
+  // Since 1.9.0 a decimal's trailing zeros say nothing ('2,00 Euro' is '2 Euro', '1.50' '1.5').
   const numbers = (t: string[]) =>
     t
       .filter((x) => /\d/.test(x))
+      .map((x) => x.replace(/(\d)\.0+(?!\d)/gu, '$1').replace(/(\.\d*?[1-9])0+(?!\d)/gu, '$1'))
       .sort()
       .join(' ');
   if (numbers(a) !== numbers(b)) return 'different numbers or dates';
@@ -413,9 +455,20 @@ function comparisonSimilarity(textA: string, textB: string): number {
   return common / (a.size + b.size - common);
 }
 
+// The stored normalisation drops the vowel signs of Devanagari, Thai and similar scripts, so 'सोना'
+// (gold) and 'सेना' (army) have one exact key; since 1.9.0 the comparison reads them before agreeing.
+const VOWEL_SIGNS = /[^\p{Script=Latin}\p{M}]\p{M}/u;
+
 export function compareTexts(textA: string, textB: string): DuplicateCheck {
   const exact = exactKey(textA) === exactKey(textB);
-  if (exact) return { duplicate: true, exact, similarity: 1, conflict: null };
+  if (
+    exact &&
+    !(
+      (VOWEL_SIGNS.test(textA) || VOWEL_SIGNS.test(textB)) &&
+      comparisonTokens(textA).join(' ') !== comparisonTokens(textB).join(' ')
+    )
+  )
+    return { duplicate: true, exact, similarity: 1, conflict: null };
   const similarity = comparisonSimilarity(textA, textB);
   const conflict = similarity >= DUPLICATE_THRESHOLD ? claimConflict(textA, textB) : null;
   return { duplicate: similarity >= DUPLICATE_THRESHOLD && conflict === null, exact, similarity, conflict };

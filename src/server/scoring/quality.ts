@@ -8,6 +8,7 @@ import {
   PLACE_NAMES,
   RELATIVE_TIME,
 } from './language.ts';
+import { OPEN_TIME_TERMS } from './lexicon.ts';
 import type { Moderation } from './moderation.ts';
 import { countQuantities, type TextFeatures } from './text-features.ts';
 import type { Reason } from './types.ts';
@@ -72,24 +73,28 @@ export interface QualityOutcome {
   ahead: boolean;
 }
 
-// Vague words that only leave the time open ('eventually', 'un jour', 'یه روزی').
-const OPEN_TIME: ReadonlySet<string> = new Set([
-  'some day',
-  'someday',
-  'one day',
-  'eventually',
-  'at some point',
-  'sooner or later',
-  'in the future',
-  'soon',
-  'algún día',
-  'un jour',
-  'eines tages',
-  'یه روزی',
-]);
+// Vague words that only leave the time open ('eventually', 'un jour', 'یه روزی'): one list with
+// the other vague words (lexicon.ts).
+const OPEN_TIME: ReadonlySet<string> = new Set(OPEN_TIME_TERMS);
 
+// Yesterday, last night, last week or last year in the text's own language. Since 1.9.0 in more
+// languages (Swedish 'i går', Greek 'χθες', Hebrew 'אתמול', Japanese '昨日', Swahili 'jana' …), and
+// for every language, including those whose future markers are too few to say anything.
 const YESTERDAY =
-  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|wczoraj|вчера|учора|dün|kemarin|igår|včera|l'anno scorso|el año pasado|l'année dernière|letztes jahr|ano passado|vorig jaar|в прошлом году|geçen yıl|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|gisteravond|wczoraj|вчера|учора|dün|kemarin|igår|i går|i förrgår|förra året|förra veckan|i fjor|včera|loni|minulý týden|tegnap|tavaly|hôm qua|năm ngoái|tuần trước|tahun lalu|minggu lalu|jana|mwaka jana|χθες|χτες|πέρσι|την περασμένη εβδομάδα|אתמול|בשנה שעברה|בשבוע שעבר|anul trecut|săptămâna trecută|hier soir|avant-hier|l'anno scorso|el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|ano passado|semana passada|vorig jaar|vorige week|w zeszłym roku|w zeszłym tygodniu|в прошлом году|на прошлой неделе|geçen yıl|geçen hafta|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس|العام الماضي|الأسبوع الماضي|पिछले साल|पिछले हफ्ते|เมื่อวาน|ปีที่แล้ว)(?![\p{L}])|昨日|昨夜|昨年|去年|先週|昨天|昨晚|上周|上個月|上个月|어제|작년|지난주/u;
+
+// Since 1.9.0: a sentence ending in the past tense, in the languages that mark it at the end of the
+// sentence ('会社に遅刻しました。', '비가 많이 왔어요.'), every sentence of the text so.
+const PAST_ENDINGS: Record<string, RegExp> = {
+  ja: /(?:ました|でした|かった|だった|った)[。.!！、]*$/u,
+  ko: /(?:었|았|했|였|웠)(?:다|어요|습니다|어|지)[.!。]*$/u,
+};
+function pastEnding(f: TextFeatures): boolean {
+  const ending = PAST_ENDINGS[f.language];
+  if (!ending) return false;
+  const sentences = f.text.split(/(?<=[。.!！?？])\s*/u).filter((s) => /\p{L}/u.test(s));
+  return sentences.length > 0 && sentences.every((s) => ending.test(s.trim()));
+}
 
 // Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
 const HIJRI_OFFSET = 621;
@@ -148,17 +153,30 @@ function futureOf(
   }
   if (futureYears.length > 0) return 'strong';
   const markers = FUTURE_MARKERS[f.language];
-  if (!markers) return 'unknown';
   const text = f.lower.replace(/\u200c/g, ' ');
-  if (markers.strong.test(text)) return 'strong';
-  if (markers.weak?.test(text)) return 'weak';
+  if (markers?.strong.test(text)) return 'strong';
+  if (markers?.weak?.test(text)) return 'weak';
+  // Yesterday in the text's own words, or the past tense closing every sentence, and none of its
+  // future markers: a word that is a future marker elsewhere ('ieri sera', where French reads
+  // 'sera') doesn't make it a forecast. Since 1.9.0 before the languages we have few or no markers for.
+  if (YESTERDAY.test(text) || pastEnding(f)) return 'none';
+  if (!markers) return 'unknown';
+  // Since 1.9.0: a headline-style event outside English, a direction or outcome with a number
+  // ('De huizenprijzen in Amsterdam stijgen nog minstens 10%'), is loosely future, as in English.
+  const outcome = OUTCOME_WORDS[f.language];
+  if (
+    outcome &&
+    years.past.length === 0 &&
+    (f.numbers > 0 || f.hasPercent) &&
+    (outcome.direction.test(text) || outcome.precise.test(text))
+  )
+    return 'weak';
   // Where absence says nothing, a year that has passed does: 'În 2022 inflația … a depășit 16%'.
   if (markers.open) return years.past.some((y) => y >= 1900) ? 'none' : 'unknown';
-  // Yesterday in the text's own words, and none of its future markers: a word that is a future
-  // marker elsewhere ('ieri sera', where French reads 'sera') doesn't make it a forecast.
-  if (YESTERDAY.test(text)) return 'none';
   // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
-  // forecast into a flag: a future marker of any language keeps it a (loose) forecast.
+  // forecast into a flag: a future marker of any language keeps it a (loose) forecast. Japanese
+  // and Korean are told by their own letters, and Chinese '会' inside '会社' is no future.
+  if (f.language === 'ja' || f.language === 'ko') return 'none';
   return Object.values(FUTURE_MARKERS).some((m) => !m.open && m.strong.test(text)) || hasFutureVerb(text)
     ? 'weak'
     : 'none';
@@ -323,7 +341,7 @@ export function assessQuality(
       siteTalk ||
       (en !== null && CURRENT_STATE.test(f.lower)) ||
       // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
-      (en === null && YESTERDAY.test(text));
+      (en === null && (YESTERDAY.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
   else if (siteTalk)
     notPrediction =

@@ -41,7 +41,7 @@ export interface TextFeatures {
 }
 
 const URL_RE =
-  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro|de|fr|es|it|nl|br|pl|tr|uk|eu|in|co|tv|app|ai|us|ca|au|ch|at|be|se|pt|mx|ar)\b(?:\.[a-z]{2}\b)?(?:\/\S*)?|\b(?:amzn\.(?:to|eu)|a\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|shorturl\.at|t\.co)\/\S+/giu;
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro|de|fr|es|it|nl|br|pl|tr|uk|eu|in|co|tv|app|ai|us|ca|au|ch|at|be|se|pt|mx|ar|example|test|sale|deals|money|cash|loans?|casino|games|news|blog|page|dev|tech|website|space|digital|market|trade|finance|jobs|agency|world|email|host|press|vn|id|gr|cz|ro|hu|kr|jp|cn)\b(?:\.[a-z]{2}\b)?(?:\/\S*)?|\b(?:amzn\.(?:to|eu)|a\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|shorturl\.at|t\.co)\/\S+/giu;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
 const PHONE_RE =
   /(?<![\d.,])(?:\+\d{1,3}[\s-]?\(\d{1,4}\)|\(\d{3}\)|\+\d|0\d|\d{3}-)(?:[\s.-]?\d){6,13}(?![\d.,%])/gu;
@@ -57,7 +57,7 @@ const NUMBER_RE =
 // Placeholder and template text: lorem ipsum (also transliterated), keyboard rows, 'test 123', and
 // the slots of a template left unfilled ('[insert prediction here]', '<your text>', '{prediction}').
 const PLACEHOLDER =
-  /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b|[[<{(]\s*(?:placeholder|sample|dummy|example)\b[^\]>})]{0,40}[\]>})]|\b(?:placeholder|dummy|sample) text\b|\[[^\]]{0,30}\bhere\s*\]/u;
+  /lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипсум|asdf|qwerty|blah blah|bla bla|xxxxx|test ?123|123 ?test|[[<{]\s*(?:insert|enter|add|type|your|write)\b[^\]>}]{0,40}[\]>}]|\{\s*(?:prediction|text|claim|forecast)\s*\}|\b(?:insert|enter|type|write) (?:your |a |the )?(?:prediction|text|claim|forecast) here\b|\b(?:your|my) (?:prediction|text|claim|forecast) (?:goes )?here\b|[[<{(]\s*(?:placeholder|sample|dummy|example)\b[^\]>})]{0,40}[\]>})]|\b(?:placeholder|dummy|sample) text\b|\[[^\]]{0,30}\bhere\s*\]|text de completat|texto de ejemplo|escribe aquí|texte à compléter|votre texte ici|hier text eingeben|testo qui|inserisci (?:il )?testo|digite aqui|tekst hier|tekst tutaj|wpisz tekst|metin buraya|buraya yaz|текст здесь|введите текст|متن اینجا|اینجا بنویسید|النص هنا|טקסט כאן|teks di sini|văn bản ở đây|andika hapa|κείμενο εδώ|यहाँ लिखें|ここにテキスト|여기에 텍스트|在此输入/u;
 
 // Runs of adjacent keys on QWERTY, the Persian standard layout, ЙЦУКЕН, Greek and Hebrew: the shapes a hand
 // makes on a keyboard. Windows that real words contain ('erty' in 'poverty') are left out.
@@ -169,6 +169,31 @@ function hasKeyboardRun(token: string): boolean {
   return false;
 }
 
+// Since 1.9.0: letters in alphabet order ('abcd', 'कखग घङच'), in any script: three in a row where
+// letters carry their vowels as signs (a sign breaks the run), four elsewhere ('где' is a word).
+function hasAlphabetRun(token: string): boolean {
+  const need =
+    /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Hebrew}]/u.test(token)
+      ? 4
+      : 3;
+  let up = 1;
+  let down = 1;
+  let prev = -2;
+  for (const ch of token) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (!/\p{L}/u.test(ch)) {
+      up = down = 1;
+      prev = -2;
+      continue;
+    }
+    up = code === prev + 1 ? up + 1 : 1;
+    down = code === prev - 1 ? down + 1 : 1;
+    prev = code;
+    if (up >= need || down >= need) return true;
+  }
+  return false;
+}
+
 function maxRun(token: string): number {
   let best = 0;
   let run = 0;
@@ -184,7 +209,7 @@ function maxRun(token: string): number {
 export function isImplausibleToken(token: string, original: string): boolean {
   const letters = token.replace(/[^\p{L}]/gu, '');
   if ([...letters].length < 3) return false;
-  if (maxRun(letters) >= 4 || hasKeyboardRun(letters)) return true;
+  if (maxRun(letters) >= 4 || hasKeyboardRun(letters) || hasAlphabetRun(token)) return true;
   if (/\p{Script=Latin}/u.test(letters)) {
     // Acronyms and tickers (NATO, EV, GPT) are written in capitals and need no vowel.
     if (/^[\p{Lu}\d-]{2,6}$/u.test(original)) return false;

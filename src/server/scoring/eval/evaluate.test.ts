@@ -101,7 +101,7 @@ describe('the flag model', () => {
     expect(storedModel.trainedOn.predictions).toBe(predictions.length);
   });
 
-  // Training on the 2,089 texts of dataset.json (1.8.0) takes about 15 s alone; beside other test
+  // Training on the 2,329 texts of dataset.json (1.9.0) takes about 15 s alone; beside other test
   // files on a busy machine it can pass the default 20 s.
   it('is exactly what `npm run train:scoring` produces: training is deterministic', () => {
     const { predictions } = loadDataset();
