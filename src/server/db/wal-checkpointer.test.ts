@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from './connect.ts';
@@ -60,6 +61,30 @@ describe('background WAL checkpoints (SQLite file)', () => {
     const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(reopened.db);
     await reopened.close();
     expect(count.rows[0]?.n).toBe(200);
+  });
+
+  it('never keeps a process alive by itself', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'futurecast-wal-'));
+    const connect = resolve(import.meta.dirname, 'connect.ts');
+    const script = `
+      import { sql } from 'kysely';
+      import { connectDatabase } from ${JSON.stringify(connect)};
+      const database = connectDatabase({ dialect: 'sqlite', filename: ${JSON.stringify(join(dir, 'alive.db'))} },
+        { backgroundCheckpoints: { onError: () => {} } });
+      await sql\`create table t (x integer)\`.execute(database.db);
+      console.log(database.checkpointer ? 'running' : 'not started');`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await new Promise<number | null>((done) => child.once('close', done));
+    clearTimeout(timer);
+    expect(output.trim()).toBe('running');
+    expect(code).toBe(0);
   });
 
   it('is not started for an in-memory database or without the option', async () => {

@@ -34,12 +34,15 @@ export function startWalCheckpointer(
 ): WalCheckpointer {
   const worker = new Worker(new URL('./wal-checkpointer.worker.mjs', import.meta.url), {
     workerData: { filename: sqlite.name, intervalMs: options.intervalMs ?? 50 },
+    // Plain JavaScript: none of the parent's flags (a loader, --input-type) apply to it.
+    execArgv: [],
   });
-  worker.unref();
   sqlite.pragma(`wal_autocheckpoint = ${REQUEST_THREAD_CHECKPOINT_PAGES}`);
   let running = true;
+  const waiting: Array<{ resolve: (stats: WalCheckpointerStats) => void; reject: (err: Error) => void }> = [];
   const fallBack = (message: string) => {
     options.onError?.(message);
+    for (const w of waiting.splice(0)) w.reject(new Error(message));
     if (running && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
     running = false;
   };
@@ -47,19 +50,29 @@ export function startWalCheckpointer(
   worker.on('exit', () => {
     if (running) fallBack('the WAL checkpointer thread exited');
   });
-  worker.on('message', (m: { type: string; message?: string }) => {
+  worker.on('message', (m: { type: string; message?: string } & WalCheckpointerStats) => {
     if (m.type === 'error') options.onError?.(m.message ?? 'checkpoint failed');
+    if (m.type === 'stats')
+      waiting
+        .shift()
+        ?.resolve({ checkpoints: m.checkpoints, framesCopied: m.framesCopied, failures: m.failures });
   });
+  // After the listeners: adding a 'message' listener refs the port again. The thread never keeps
+  // the process alive; the server stops it on shutdown (Database.close).
+  worker.unref();
   return {
     stats: () =>
       new Promise((resolve, reject) => {
         if (!running) return reject(new Error('the WAL checkpointer is not running'));
-        const onMessage = (m: { type: string } & WalCheckpointerStats) => {
-          if (m.type !== 'stats') return;
-          worker.off('message', onMessage);
-          resolve({ checkpoints: m.checkpoints, framesCopied: m.framesCopied, failures: m.failures });
-        };
-        worker.on('message', onMessage);
+        // Held while the answer is on its way, so a caller awaiting it isn't left behind at exit.
+        worker.ref();
+        waiting.push({
+          resolve: (stats) => {
+            if (waiting.length === 0) worker.unref();
+            resolve(stats);
+          },
+          reject,
+        });
         worker.postMessage('stats');
       }),
     stop: async () => {
