@@ -10,15 +10,20 @@ const db = new SQLite(filename, { fileMustExist: true });
 db.pragma('busy_timeout = 1000');
 const stats = { checkpoints: 0, framesCopied: 0, failures: 0 };
 let timer;
+let lastError = '';
 
 function checkpoint() {
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
     stats.checkpoints++;
     stats.framesCopied += Math.max(0, result.checkpointed);
+    lastError = '';
   } catch (err) {
     stats.failures++;
-    parentPort.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    const message = err instanceof Error ? err.message : String(err);
+    // Reported once per kind of failure, not 20 times a second.
+    if (message !== lastError) parentPort.postMessage({ type: 'error', message });
+    lastError = message;
   }
   timer = setTimeout(checkpoint, intervalMs);
 }
