@@ -399,7 +399,14 @@ function comparable(text: string): string {
 const CJK_TIME_PREP = /^(?:在|于|於|到)$/u;
 const CJK_UNIT = /^(?:年|月|日|号|號|년|월|일)$/u;
 
-function comparisonTokens(text: string): string[] {
+// A submission is compared with up to 16 candidates, each comparison reading both texts two or three
+// times: the last texts' tokens are kept (a pure function of the text, so nothing else changes).
+const recentTokens = new Map<string, readonly string[]>();
+const RECENT_TOKENS_MAX = 64;
+
+function comparisonTokens(text: string): readonly string[] {
+  const known = recentTokens.get(text);
+  if (known) return known;
   const tokens = duplicateTokens(comparable(text), true);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -407,6 +414,8 @@ function comparisonTokens(text: string): string[] {
     if (CJK_TIME_PREP.test(t) && /^\d/u.test(tokens[i + 1] ?? '')) continue;
     out.push(t);
   }
+  if (recentTokens.size >= RECENT_TOKENS_MAX) recentTokens.clear();
+  recentTokens.set(text, out);
   return out;
 }
 
