@@ -33,6 +33,10 @@ export function describeDialect(d: Dialect): string {
   return d === 'postgres' ? 'PostgreSQL' : 'SQLite';
 }
 
+/** The dialect a connection (or transaction) speaks. */
+export const dialectOf = (db: Kysely<Tables>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
 /** Seconds since 1970 (fractional) of a timestamp column: the hot score's time term in SQL. */
 export const epochSeconds = (d: Dialect, column: string) =>
   d === 'postgres'

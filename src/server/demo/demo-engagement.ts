@@ -1,5 +1,3 @@
-import { PostgresAdapter } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/dialect.ts';
 import { applyCounterDeltas } from '../features/community/community.repository.ts';
@@ -21,7 +19,6 @@ export async function seedDemoEngagement(
   db: Db,
   now = Date.now(),
 ): Promise<{ votes: number; comments: number }> {
-  const dialect: Dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const members = await db
     .selectFrom('users')
     .select(['id'])
@@ -84,7 +81,6 @@ export async function seedDemoEngagement(
       // Also writes the hot score of predictions nobody voted on.
       await applyCounterDeltas(
         trx,
-        dialect,
         p.id,
         { likes, dislikes, comments: commentCount },
         { visibleOnly: false },

@@ -1,8 +1,8 @@
 import type { Comment, UserAction } from '#shared/schemas/community';
-import { type QueryResult, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
-import { epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
+import { dialectOf, epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
 import { engagementScore, HOT_DECAY_HOURS, HOT_EPOCH_MS } from './hot-score.ts';
 
@@ -146,53 +146,40 @@ function hotScoreSql(dialect: Dialect, engagementDelta: readonly [number, number
   return sql<number>`${order} + (${epochSeconds(dialect, 'created_at')} - ${sql.lit(HOT_EPOCH_MS / 1000)}) / ${sql.lit(HOT_DECAY_HOURS * 3600)}`;
 }
 
-type CountsRow = { likes_count: number; dislikes_count: number; comments_count: number };
-type CounterUpdate = (
-  db: Db,
-  ...parameters: [number, number, number, number, number, number, number, number, number]
-) => Promise<QueryResult<CountsRow>>;
-
-// One compiled statement per dialect and visibility rule (db/reusable-query.ts): every like,
-// dislike and comment runs it, and building it anew cost more than running it.
-const counterUpdates = new Map<string, CounterUpdate>();
-
-function counterUpdate(dialect: Dialect, visibleOnly: boolean): CounterUpdate {
-  const key = `${dialect}:${visibleOnly}`;
-  let update = counterUpdates.get(key);
-  if (!update) {
-    update = reusableQuery(
-      `counter deltas (${key})`,
-      (
-        db: Db,
-        dl: number,
-        dd: number,
-        dc: number,
-        de: number,
-        h1: number,
-        h2: number,
-        h3: number,
-        h4: number,
-        predictionId: number,
-      ) => {
-        let query = db
-          .updateTable('predictions')
-          .set((eb) => ({
-            likes_count: eb('likes_count', '+', dl),
-            dislikes_count: eb('dislikes_count', '+', dd),
-            comments_count: eb('comments_count', '+', dc),
-            engagement_score: eb('engagement_score', '+', de),
-            hot_score: hotScoreSql(dialect, [h1, h2, h3, h4]),
-          }))
-          .where('id', '=', predictionId);
-        if (visibleOnly)
-          query = query.where('is_public', '=', sql.lit(1)).where('is_flagged', '=', sql.lit(0));
-        return query.returning(['likes_count', 'dislikes_count', 'comments_count']);
-      },
-    );
-    counterUpdates.set(key, update);
-  }
-  return update;
-}
+// Compiled once per dialect (db/reusable-query.ts): every like, dislike and comment runs it, and
+// building it anew cost more than running it. The hot score binds the engagement delta four times.
+const counterUpdate = (visibleOnly: boolean) =>
+  reusableQuery(
+    visibleOnly ? 'counter deltas (visible only)' : 'counter deltas',
+    (
+      db: Db,
+      dl: number,
+      dd: number,
+      dc: number,
+      de: number,
+      h1: number,
+      h2: number,
+      h3: number,
+      h4: number,
+      predictionId: number,
+    ) => {
+      const dialect = dialectOf(db);
+      let query = db
+        .updateTable('predictions')
+        .set((eb) => ({
+          likes_count: eb('likes_count', '+', dl),
+          dislikes_count: eb('dislikes_count', '+', dd),
+          comments_count: eb('comments_count', '+', dc),
+          engagement_score: eb('engagement_score', '+', de),
+          hot_score: hotScoreSql(dialect, [h1, h2, h3, h4]),
+        }))
+        .where('id', '=', predictionId);
+      if (visibleOnly) query = query.where('is_public', '=', sql.lit(1)).where('is_flagged', '=', sql.lit(0));
+      return query.returning(['likes_count', 'dislikes_count', 'comments_count']);
+    },
+  );
+const updateVisibleCounters = counterUpdate(true);
+const updateCounters = counterUpdate(false);
 
 /**
  * Adds deltas to the denormalised counters of a visible (public, unflagged) prediction and
@@ -202,7 +189,6 @@ function counterUpdate(dialect: Dialect, visibleOnly: boolean): CounterUpdate {
  */
 export async function applyCounterDeltas(
   trx: Db,
-  dialect: Dialect,
   predictionId: number,
   delta: { likes?: number; dislikes?: number; comments?: number },
   options: { visibleOnly: boolean } = { visibleOnly: true },
@@ -211,7 +197,7 @@ export async function applyCounterDeltas(
   const dd = delta.dislikes ?? 0;
   const dc = delta.comments ?? 0;
   const de = engagementScore(dl, dd, dc);
-  const update = counterUpdate(dialect, options.visibleOnly);
+  const update = options.visibleOnly ? updateVisibleCounters : updateCounters;
   const [row] = (await update(trx, dl, dd, dc, de, de, de, de, de, predictionId)).rows;
   return (
     row && {

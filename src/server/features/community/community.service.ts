@@ -200,7 +200,7 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
               ? { [own]: 1, [other]: -1 }
               : { [own]: 1 };
         // Private or flagged: nothing was counted, and the vote row is rolled back with the throw.
-        const counts = await applyCounterDeltas(trx, dialect, predictionId, delta);
+        const counts = await applyCounterDeltas(trx, predictionId, delta);
         if (!counts) throw notFound(MSG.notFound);
         const action = change.kind === 'removed' ? '' : value === 1 ? 'liked' : 'disliked';
         return { counts, action } as const;
@@ -242,7 +242,7 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
         if (isForeignKeyViolation(err)) throw notFound(MSG.notFound);
         throw err;
       }
-      const counts = await applyCounterDeltas(trx, dialect, predictionId, { comments: 1 });
+      const counts = await applyCounterDeltas(trx, predictionId, { comments: 1 });
       if (!counts) throw notFound(MSG.notFound);
       return { comment, comments_count: counts.comments };
     });
