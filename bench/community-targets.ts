@@ -95,4 +95,14 @@ export const communityTargets: BenchTarget[] = [
     prepare: prepareVoters,
     setupRequest: interactionsRequest,
   },
+  {
+    // No budget: the same toggles against bench/toggle-floor.ts (bare Fastify, the same token check
+    // and statements run synchronously): what HTTP, the token and the database work cost at least.
+    name: 'POST like|dislike on bare Fastify, sync statements (toggle floor, reference)',
+    method: 'POST',
+    path: '/api/predictions/1/like',
+    prepare: prepareVoters,
+    setupRequest: voteRequest,
+    server: 'bench/toggle-floor.ts',
+  },
 ];

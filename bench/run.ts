@@ -113,8 +113,18 @@ async function main() {
   let failures = 0;
   try {
     for (const target of targets.filter((t) => !only || t.name.includes(only))) {
-      const extra = (await target.prepare?.({ baseUrl, databaseFile: runFile, sessionSecret })) ?? {};
-      const r = await measure(baseUrl + target.path, target, extra);
+      const reference = target.server
+        ? await start(['--import', 'tsx', target.server], {
+            PORT: '0',
+            DATABASE_URL: runFile,
+            SESSION_SECRET: sessionSecret,
+          })
+        : undefined;
+      const url = reference ? `http://127.0.0.1:${reference.port}` : baseUrl;
+      const extra = (await target.prepare?.({ baseUrl: url, databaseFile: runFile, sessionSecret })) ?? {};
+      const r = await measure(url + target.path, target, extra).finally(
+        () => reference && stop(reference.child),
+      );
       const ratio = r.rps / base.rps;
       const ok =
         (target.minRatio === undefined || ratio >= target.minRatio) &&

@@ -28,6 +28,11 @@ export interface BenchTarget {
   prepare?: (ctx: BenchContext) => Promise<Record<string, string> | undefined>;
   /** Changes each request before it is sent (varying bodies or tokens); runs after prepare. */
   setupRequest?: (request: BenchRequest) => BenchRequest;
+  /**
+   * A reference server (a script under bench/) measured instead of the app, on the same data file
+   * and session secret; for rows that show what a call could cost at the least.
+   */
+  server?: string;
 }
 
 export interface BenchRequest {
