@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_PRELOADS_FILE } from './src/shared/rules/pages.ts';
 
 // The API server (Fastify) listens on :3000; in development Vite serves the SPA and forwards API calls.
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
@@ -14,34 +15,49 @@ const reactRouterProduction = fileURLToPath(
 );
 
 /**
- * The home page is where most visits start: its chunk (and the chunks it imports) are preloaded
- * from index.html, so they download beside the entry instead of after it has run.
+ * For each page module (src/web/app/routes/<name>.tsx): its chunk, the chunks it needs that the
+ * entry doesn't already load, and its stylesheets. The server names them in the HTML of the pages
+ * that show the module first (src/server/plugins/spa.ts), so they download beside the entry
+ * instead of after it has run (the home page's chunk on `/`, the account chunk on `/login`…).
  */
-function preloadHomePage(): Plugin {
+function pagePreloads(): Plugin {
   return {
-    name: 'futurecast:preload-home-page',
+    name: 'futurecast:page-preloads',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk: entry }) {
-        const chunks = Object.values(bundle ?? {}).filter((c) => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/web/app/routes/home.tsx'));
-        if (!home || !entry) return [];
-        const already = new Set([entry.fileName, ...entry.imports]);
-        return [home.fileName, ...home.imports]
-          .filter((file) => !already.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
-      },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const closure = (files: readonly string[], seen = new Set<string>()): Set<string> => {
+        for (const file of files) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          closure(chunks.get(file)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return;
+      const loaded = closure([entry.fileName]);
+      const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const chunk of chunks.values()) {
+        const name = chunk.facadeModuleId?.match(/\/src\/web\/app\/routes\/([a-z-]+)\.tsx$/)?.[1];
+        if (!name || chunk.isEntry) continue;
+        const files = [...closure([chunk.fileName])].filter((file) => !loaded.has(file));
+        const styles = new Set(
+          files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        pages[name] = { scripts: files.map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(pages, null, 2) });
     },
   };
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), preloadHomePage()],
+  plugins: [react(), tailwindcss(), pagePreloads()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {

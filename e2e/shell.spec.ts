@@ -104,6 +104,31 @@ for (const route of ROUTES) {
   });
 }
 
+test("each page's HTML names its own chunk, which the browser then fetches once", async ({
+  page,
+  request,
+}) => {
+  const pages = { '/': 'home', '/login': 'account', '/submit': 'submit', '/analytics': 'analytics' };
+  for (const [path, module] of Object.entries(pages)) {
+    const html = await (await request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    const chunk = preloads.find((href) => href?.startsWith(`/assets/${module}-`));
+    expect(chunk, `${path} names /assets/${module}-*.js`).toBeDefined();
+    for (const other of Object.values(pages).filter((m) => m !== module)) {
+      expect(preloads.some((href) => href?.startsWith(`/assets/${other}-`))).toBe(false);
+    }
+    const fetched: string[] = [];
+    const count = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
+    page.on('request', count);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    page.off('request', count);
+    expect(fetched.filter((p) => p === chunk)).toHaveLength(1);
+  }
+});
+
 test('the home page renders at 360 px without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

@@ -16,6 +16,17 @@ describe.each(testDialects)('app on %s', (dialect) => {
       join(web, 'index.html'),
       '<!doctype html><html><head><title>Futurecast</title></head><body><div id="root"></div></body></html>',
     );
+    mkdirSync(join(web, '.vite'));
+    writeFileSync(
+      join(web, '.vite', 'page-preloads.json'),
+      JSON.stringify({
+        home: { scripts: ['/assets/home-1.js'], styles: [] },
+        account: {
+          scripts: ['/assets/account-1.js', '/assets/fields-1.js'],
+          styles: ['/assets/account-1.css'],
+        },
+      }),
+    );
     const js = `console.log(${JSON.stringify('x'.repeat(4000))})`;
     writeFileSync(join(web, 'assets', 'app-abc123.js'), js);
     writeFileSync(join(web, 'assets', 'app-abc123.js.gz'), gzipSync(js));
@@ -153,12 +164,35 @@ describe.each(testDialects)('app on %s', (dialect) => {
     }
   });
 
+  it("names the first page's files in its HTML, and only that page's", async () => {
+    const home = '<link rel="modulepreload" crossorigin href="/assets/home-1.js">';
+    const account =
+      '<link rel="modulepreload" crossorigin href="/assets/account-1.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/fields-1.js">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/account-1.css"></head>';
+    const body = async (url: string) => (await t.app.inject(url)).body;
+    expect(await body('/?ref=mail')).toContain(`${home}</head>`);
+    expect(await body('/?ref=mail')).not.toContain('account-1');
+    for (const url of ['/login', '/Signup/', '/forgot-password?email=a']) {
+      expect(await body(url)).toContain(account);
+      expect(await body(url)).not.toContain('home-1');
+    }
+    // Pages the build listed nothing for get the plain document.
+    for (const url of ['/analytics', '/no/such/page']) {
+      expect(await body(url)).not.toMatch(/home-1|account-1/);
+    }
+    const gz = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toContain(account);
+    // The list itself stays private to the server.
+    expect((await t.app.inject('/.vite/page-preloads.json')).statusCode).toBe(404);
+  });
+
   it('writes the site settings into index.html as meta tags, escaped', async () => {
     const res = await t.app.inject('/');
     expect(res.body).toContain('<meta name="futurecast:contact-email" content="team@futurecast.test">');
     expect(res.body).toContain('<meta name="futurecast:telegram-url" content="https://t.me/fc_test">');
     expect(res.body).toContain(
-      '<meta name="futurecast:linkedin-url" content="https://www.linkedin.com/company/futurecast"></head>',
+      '<meta name="futurecast:linkedin-url" content="https://www.linkedin.com/company/futurecast">',
     );
     const html = withSiteSettings('<head></head>', {
       contactEmail: 'a@b.c',

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_FIRST_READS } from '#shared/rules/home-reads';
+import { PAGE_MODULES, PAGE_PRELOADS_FILE, type PageModule, pageModuleOf } from '#shared/rules/pages';
 import type { SiteSettings } from '../config.ts';
 import { preferredEncoding } from './cached-json.ts';
 
@@ -27,6 +28,32 @@ export function withSiteSettings(html: string, site: SiteSettings): string {
   return html.replace('</head>', `${tags}</head>`);
 }
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
+
+/** Written by the build (vite.config.ts, `pagePreloads`): each page module's files. */
+type PagePreloads = Partial<Record<PageModule, { scripts: string[]; styles: string[] }>>;
+
+/**
+ * index.html for a page: its module's scripts as `modulepreload` and its stylesheets as `preload`
+ * (the app applies them when the module arrives; Vite's loader finds them already fetched), so they
+ * download beside the entry instead of after it has run.
+ */
+export function withPagePreloads(
+  html: string,
+  files: { scripts: string[]; styles: string[] } | undefined,
+): string {
+  if (!files) return html;
+  const links = [
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`),
+  ].join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+interface PageHtml {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 /**
  * The home page's public reads, preloaded with its HTML: they download beside the scripts instead
@@ -59,16 +86,26 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
       },
     });
   }
-  const indexHtml = built ? Buffer.from(withSiteSettings(readFileSync(indexFile, 'utf8'), site)) : null;
-  // Compressed once at start-up; the fallback is served for every client route.
-  const indexBr = indexHtml ? brotliCompressSync(indexHtml) : null;
-  const indexGz = indexHtml ? gzipSync(indexHtml) : null;
+  const pages = new Map<PageModule, PageHtml>();
+  if (built) {
+    const html = withSiteSettings(readFileSync(indexFile, 'utf8'), site);
+    const preloadsFile = join(webRoot, PAGE_PRELOADS_FILE);
+    const preloads: PagePreloads = existsSync(preloadsFile)
+      ? JSON.parse(readFileSync(preloadsFile, 'utf8'))
+      : {};
+    // Compressed once at start-up, one variant per page module; served for every client route.
+    for (const module of new Set<PageModule>([...Object.values(PAGE_MODULES), 'not-found'])) {
+      const raw = Buffer.from(withPagePreloads(html, preloads[module]));
+      pages.set(module, { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) });
+    }
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
     if (isPage && !HAS_EXTENSION.test(path)) {
-      if (!indexHtml) {
+      const page = pages.get(pageModuleOf(path));
+      if (!page) {
         return reply
           .status(503)
           .type('text/plain; charset=utf-8')
@@ -80,9 +117,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (path === '/') reply.header('link', HOME_PRELOAD_LINK);
-      if (indexBr && encoding === 'br') return reply.header('content-encoding', 'br').send(indexBr);
-      if (indexGz && encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(indexGz);
-      return reply.send(indexHtml);
+      if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.raw);
     }
     return reply.status(404).send({
       success: false,

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { HOME_FIRST_READS } from '#shared/rules/home-reads';
+import { type PageModule, pageModuleOf } from '#shared/rules/pages';
 import { startEarlyRequests } from '../lib/early-requests';
 import { trackPageLoad } from './page-loading';
 import { RootLayout } from './root-layout';
@@ -15,12 +16,12 @@ const chunks = {
   home: () => import('./routes/home'),
   submit: () => import('./routes/submit'),
   account: () => import('./routes/account'),
-  myPredictions: () => import('./routes/my-predictions'),
+  'my-predictions': () => import('./routes/my-predictions'),
   analytics: () => import('./routes/analytics'),
-  verifyEmail: () => import('./routes/verify-email'),
-  resetPassword: () => import('./routes/reset-password'),
-  notFound: () => import('./routes/not-found'),
-};
+  'verify-email': () => import('./routes/verify-email'),
+  'reset-password': () => import('./routes/reset-password'),
+  'not-found': () => import('./routes/not-found'),
+} satisfies Record<PageModule, () => Promise<unknown>>;
 
 /** A lazy page whose loading the navigation progress bar shows. */
 const page = (load: () => Promise<ComponentType>) =>
@@ -31,34 +32,22 @@ const SubmitPage = page(async () => (await chunks.submit()).SubmitPage);
 const LoginPage = page(async () => (await chunks.account()).LoginPage);
 const SignupPage = page(async () => (await chunks.account()).SignupPage);
 const ForgotPasswordPage = page(async () => (await chunks.account()).ForgotPasswordPage);
-const MyPredictionsPage = page(async () => (await chunks.myPredictions()).MyPredictionsPage);
+const MyPredictionsPage = page(async () => (await chunks['my-predictions']()).MyPredictionsPage);
 const AnalyticsPage = page(async () => (await chunks.analytics()).AnalyticsPage);
-const VerifyEmailPage = page(async () => (await chunks.verifyEmail()).VerifyEmailPage);
-const ResetPasswordPage = page(async () => (await chunks.resetPassword()).ResetPasswordPage);
-const NotFoundPage = page(async () => (await chunks.notFound()).NotFoundPage);
-
-/** What each page needs first: its chunk, and the public reads it makes as soon as it renders. */
-const FIRST_NEEDS: Record<string, { chunk: () => Promise<unknown>; reads?: readonly string[] }> = {
-  '/': { chunk: chunks.home, reads: HOME_FIRST_READS },
-  '/submit': { chunk: chunks.submit },
-  '/login': { chunk: chunks.account },
-  '/signup': { chunk: chunks.account },
-  '/forgot-password': { chunk: chunks.account },
-  '/my-predictions': { chunk: chunks.myPredictions },
-  '/analytics': { chunk: chunks.analytics },
-  '/verify-email': { chunk: chunks.verifyEmail },
-  '/reset-password': { chunk: chunks.resetPassword },
-};
+const VerifyEmailPage = page(async () => (await chunks['verify-email']()).VerifyEmailPage);
+const ResetPasswordPage = page(async () => (await chunks['reset-password']()).ResetPasswordPage);
+const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
  * Called before the first render: the first page's chunk and its data download while the session
- * loads, side by side, instead of the data waiting for the code that asks for it.
+ * loads, side by side, instead of the data waiting for the code that asks for it. (The server has
+ * already named the chunk's files in the HTML: src/server/plugins/spa.ts.)
  */
 export function preloadPage(pathname: string): void {
-  const needs = FIRST_NEEDS[pathname.toLowerCase().replace(/(.)\/+$/, '$1')] ?? { chunk: chunks.notFound };
+  const module = pageModuleOf(pathname);
   // A failure here is shown by the page's own error boundary when it renders.
-  needs.chunk().catch(() => undefined);
-  if (needs.reads) startEarlyRequests(needs.reads);
+  chunks[module]().catch(() => undefined);
+  if (module === 'home') startEarlyRequests(HOME_FIRST_READS);
 }
 
 export function AppRoutes() {

@@ -1,0 +1,27 @@
+// Which page module (src/web/app/routes/<name>.tsx) each client path shows. The SPA's router loads
+// that module first (src/web/app/router.tsx), and the server names its files in the HTML it sends
+// for the path (src/server/plugins/spa.ts), so they download with the document instead of after
+// the app's entry has run.
+
+export const PAGE_MODULES = {
+  '/': 'home',
+  '/submit': 'submit',
+  '/login': 'account',
+  '/signup': 'account',
+  '/forgot-password': 'account',
+  '/my-predictions': 'my-predictions',
+  '/analytics': 'analytics',
+  '/verify-email': 'verify-email',
+  '/reset-password': 'reset-password',
+} as const;
+
+export type PageModule = (typeof PAGE_MODULES)[keyof typeof PAGE_MODULES] | 'not-found';
+
+/** The page module a path shows (as the router matches it: any case, trailing slashes ignored). */
+export function pageModuleOf(pathname: string): PageModule {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  return Object.hasOwn(PAGE_MODULES, path) ? PAGE_MODULES[path as keyof typeof PAGE_MODULES] : 'not-found';
+}
+
+/** Where the build lists each page module's files for the server (in a dot directory: not served). */
+export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
