@@ -104,7 +104,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
     if (isPage && !HAS_EXTENSION.test(path)) {
-      const page = pages.get(pageModuleOf(path));
+      const module = pageModuleOf(path);
+      const page = pages.get(module);
       if (!page) {
         return reply
           .status(503)
@@ -116,7 +117,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
-      if (path === '/') reply.header('link', HOME_PRELOAD_LINK);
+      if (module === 'home') reply.header('link', HOME_PRELOAD_LINK);
       if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
       if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
       return reply.send(page.raw);
