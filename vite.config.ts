@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { PAGE_PRELOADS_FILE } from './src/shared/rules/pages.ts';
+import { PAGE_PRELOADS_FILE, type PageFiles } from './src/shared/rules/pages.ts';
 
 // The API server (Fastify) listens on :3000; in development Vite serves the SPA and forwards API calls.
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
@@ -41,7 +41,7 @@ function pagePreloads(): Plugin {
       const entry = [...chunks.values()].find((c) => c.isEntry);
       if (!entry) return;
       const loaded = closure([entry.fileName]);
-      const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+      const pages: Record<string, PageFiles> = {};
       for (const chunk of chunks.values()) {
         const name = chunk.facadeModuleId?.match(/\/src\/web\/app\/routes\/([a-z-]+)\.tsx$/)?.[1];
         if (!name || chunk.isEntry) continue;

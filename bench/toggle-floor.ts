@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { HOT_DECAY_HOURS, HOT_EPOCH_MS } from '../src/server/features/community/hot-score.ts';
 import { verifyHs256 } from '../src/server/plugins/jwt-hs256.ts';
 
 // A reference, not the product: the least a like/dislike toggle can cost on this machine. Bare
@@ -40,7 +41,7 @@ const counters = db.prepare<
      engagement_score = engagement_score + @e,
      hot_score = case when engagement_score + @e > 1 then log10(engagement_score + @e)
                       when engagement_score + @e < -1 then -log10(-(engagement_score + @e)) else 0 end
-       + (unixepoch(created_at, 'subsec') - 1735689600) / 162000.0
+       + (unixepoch(created_at, 'subsec') - ${HOT_EPOCH_MS / 1000}) / ${HOT_DECAY_HOURS * 3600}.0
    where id = @id and is_public = 1 and is_flagged = 0
    returning likes_count, dislikes_count`,
 );

@@ -4,7 +4,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_FIRST_READS } from '#shared/rules/home-reads';
-import { PAGE_MODULES, PAGE_PRELOADS_FILE, type PageModule, pageModuleOf } from '#shared/rules/pages';
+import {
+  PAGE_MODULES,
+  PAGE_PRELOADS_FILE,
+  type PageFiles,
+  type PageModule,
+  pageModuleOf,
+} from '#shared/rules/pages';
 import type { SiteSettings } from '../config.ts';
 import { preferredEncoding } from './cached-json.ts';
 
@@ -30,17 +36,14 @@ export function withSiteSettings(html: string, site: SiteSettings): string {
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
 
 /** Written by the build (vite.config.ts, `pagePreloads`): each page module's files. */
-type PagePreloads = Partial<Record<PageModule, { scripts: string[]; styles: string[] }>>;
+type PagePreloads = Partial<Record<PageModule, PageFiles>>;
 
 /**
  * index.html for a page: its module's scripts as `modulepreload` and its stylesheets as `preload`
  * (the app applies them when the module arrives; Vite's loader finds them already fetched), so they
  * download beside the entry instead of after it has run.
  */
-export function withPagePreloads(
-  html: string,
-  files: { scripts: string[]; styles: string[] } | undefined,
-): string {
+export function withPagePreloads(html: string, files: PageFiles | undefined): string {
   if (!files) return html;
   const links = [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),

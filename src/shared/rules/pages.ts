@@ -23,5 +23,11 @@ export function pageModuleOf(pathname: string): PageModule {
   return Object.hasOwn(PAGE_MODULES, path) ? PAGE_MODULES[path as keyof typeof PAGE_MODULES] : 'not-found';
 }
 
+/** A page module's files beyond the entry's, as the build lists them (paths from the site root). */
+export interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
+
 /** Where the build lists each page module's files for the server (in a dot directory: not served). */
 export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
