@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { combine, rulePoints } from './combine.ts';
 import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
+import {
+  DEGRADING,
+  HARASSMENT,
+  INSULTS,
+  MACHINE_PHRASES,
+  MILD_INSULTS,
+  SPAM_PHRASES,
+  THREATS,
+} from './lexicon.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
 const score = (text: string, extra: Partial<Parameters<typeof analyzePrediction>[0]> = {}) =>
@@ -600,5 +609,87 @@ describe('1.9.0 rules', () => {
     const a = rulesOnly('Something big will happen eventually.');
     const vague = a.reasons.find((r) => r.code === 'vague');
     expect(vague?.label).toBe('Vague wording (eventually, something)');
+  });
+});
+
+describe('1.10.0 rules', () => {
+  it.each([
+    // Abuse: a group called a cancer or a plague, 'make him pay', hoping someone teaches a person a
+    // lesson, Romanian wishes of death, sending a group back, parasites and pigs in more languages,
+    // a Persian 'we'll settle his account'.
+    ['Foreigners are a cancer on this town and the council will do nothing about it.', 'abusive'],
+    ['Gli immigrati sono un cancro per questo paese.', 'abusive'],
+    ['That linesman is a clown and somebody is going to make him pay for Sunday.', 'abusive'],
+    ['I hope someone teaches him a lesson he never forgets.', 'abusive'],
+    ['Speriamo che qualcuno gli dia una lezione, a quel buffone.', 'abusive'],
+    ['Sper să crape toți corupții ăștia.', 'abusive'],
+    ['Migrants should go back where they came from, every last one.', 'abusive'],
+    ['Ci imigranci powinni wyjechać z Polski, wszyscy.', 'abusive'],
+    ['Ci politycy to pasożyty jedne, wszyscy są pasożytami.', 'abusive'],
+    ['Acei deputați sunt niște porci, sper să moară.', 'abusive'],
+    ['اون مربی رو پیدا می‌کنیم و حسابشو می‌رسیم.', 'abusive'],
+    // Gibberish: Chinese and Japanese words set apart by spaces.
+    ['猫 红色 跳舞 昨天 桌子 九', 'gibberish'],
+    ['りんご 走る 青い 机 空 三', 'gibberish'],
+    // Not a prediction: Bengali past tense and 'yesterday'.
+    ['গতকাল আমরা নদীর ধারে বেড়াতে গেলাম।', 'not_a_prediction'],
+    ['আমি সকালে বাজারে গিয়েছিলাম।', 'not_a_prediction'],
+  ])('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    // The same words in forecasts and criticism that attacks no one.
+    'Corruption is a cancer on democracy, and it will get worse before the 2028 election.',
+    'The court will make him pay damages of $2 million by 2027.',
+    'Voters will make them pay at the ballot box in 2028.',
+    'Investors will make the bank pay for its 2026 losses.',
+    'The market will teach them a lesson: tariffs will raise prices by 2027.',
+    'Pig prices in Romania will rise 10% in 2027.',
+    'Il prezzo dei maiali salirà del 5% nel 2027.',
+    'Ukrainian refugees will return home by 2030 if the war ends.',
+    // Bengali forecasts, and Chinese written as Chinese is.
+    '২০৩০ সালের মধ্যে ঢাকায় মেট্রো রেলের আরও তিনটি লাইন চালু হবে।',
+    'তবে আগামী বছর চালের দাম বাড়বে।',
+    '明年 中国 经济 将 增长 5%',
+    '到2030年，中国的电动车销量将超过燃油车。',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it('finds a time frame in any language, Greek names and Thai time frames, for the bands', () => {
+    const codes = (text: string) => rulesOnly(text).reasons.map((r) => r.code);
+    // Taken for Spanish, but 'anul viitor' is still next year.
+    expect(rulesOnly('Euro se va aprecia mult anul viitor').language).toBe('es');
+    expect(codes('Euro se va aprecia mult anul viitor')).toContain('time_bound');
+    expect(codes('ราคาน้ำมันจะสูงขึ้นในปีหน้า')).toContain('time_bound');
+    expect(codes('Ο Παναθηναϊκός θα κερδίσει το κύπελλο')).toContain('specific');
+  });
+
+  it('puts two of the three (who or what, when, how much) in the good band with a loose future marker', () => {
+    const a = rulesOnly('Harga emas bakal tembus 3.000 dolar');
+    expect(a.reasons.find((r) => r.code === 'future_unchecked')?.effect).toBe(14);
+    expect(a.quality_tier).toBe('good');
+    expect(rulesOnly('Ο Παναθηναϊκός θα κερδίσει το κύπελλο').quality_tier).toBe('good');
+  });
+
+  it('names each phrase once per list, so no phrase counts twice', () => {
+    const lists = {
+      MACHINE_PHRASES: MACHINE_PHRASES.map(([phrase]) => phrase),
+      SPAM_PHRASES,
+      INSULTS,
+      MILD_INSULTS,
+      DEGRADING,
+      HARASSMENT,
+      THREATS,
+    };
+    for (const [name, list] of Object.entries(lists)) {
+      const repeats = list.filter((phrase, i) => list.indexOf(phrase) !== i);
+      expect(repeats, name).toEqual([]);
+    }
+  });
+
+  it('reads Bengali as Bengali', () => {
+    expect(rulesOnly('সব ঠিক হয়ে যাবে, চিন্তা করবেন না।').language).toBe('bn');
   });
 });

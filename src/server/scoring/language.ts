@@ -186,6 +186,7 @@ export function detectLanguage(text: string, script: Script, words: readonly str
     if (/\p{Script=Hebrew}/u.test(text)) return 'he';
     if (/\p{Script=Devanagari}/u.test(text)) return 'hi';
     if (/\p{Script=Thai}/u.test(text)) return 'th';
+    if (/\p{Script=Bengali}/u.test(text)) return 'bn';
     return 'und';
   }
   if (script === 'latin') {
@@ -361,6 +362,14 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     open: true,
   },
   th: { strong: /จะ|ในอนาคต|ปีหน้า|ภายในปี|คาดว่า/u, weak: /อาจจะ|น่าจะ|คิดว่า/u, open: true },
+  // 1.10.0: Bengali marks the future with -বে/-বেন/-বো at the end of the verb ('হবে', 'করবে',
+  // 'যাবো'), but 'তবে' (but), 'কবে' (when) and 'সবে' (just) are no verbs.
+  bn: {
+    strong:
+      /(?<![\p{L}\p{M}])(?!(?:তবে|কবে|সবে)(?![\p{L}\p{M}]))[\p{L}\p{M}]+(?:বে|বেন|বো)(?![\p{L}\p{M}])|ভবিষ্যত|আগামী|পরের বছর|সালের মধ্যে/u,
+    weak: /হয়তো|সম্ভবত|মনে হয়/u,
+    open: true,
+  },
   cs: {
     strong: words('bude|budou|budeme|budete|budu|příští\\p{L}*|do roku|v budoucnu|budoucí'),
     // Perfective present is the future, as in Polish: the verbs forecasts use most, and the hedges.
@@ -427,6 +436,8 @@ export const RELATIVE_TIME: Record<string, RegExp> = {
   zh: /明年|今年|年底|年内|未来\S{0,3}年|\d+年内|下个?月|下赛季|下个赛季/u,
   ja: /来年|今年|年末|までに|年以内|来季|来月|来シーズン/u,
   ko: /내년|올해|연말|년 안에|까지|다음 시즌/u,
+  th: /ปีหน้า|เดือนหน้า|ฤดูกาลหน้า|สิ้นปี|ภายในปี|ภายใน\s?\S+\s?ปี/u,
+  bn: /আগামী (?:বছর|মাস|মৌসুম)|পরের বছর|সালের মধ্যে|বছরের শেষে/u,
 };
 
 // Words for numbers and shares in Persian: "سه میلیون" is as measurable as "3 million".
@@ -521,7 +532,7 @@ export const PLACE_NAMES: Record<string, RegExp> = {
 
 // Capitalised function words that open sentences in the Latin-script languages we read.
 export const OPENING_FUNCTION_WORDS = new Set(
-  'die der das den dem des ein eine le la les l un une el los las lo il i gli o os as a um uma de het een je j ich yo io eu wir nous on es er sie ce c dans en in im am bis para por con nel nella tra entro nos tegen d à al au aux ze w we na do si se'.split(
+  'die der das den dem des ein eine le la les l un une el los las lo il i gli o os as a um uma de het een je j ich yo io eu wir nous on es er sie ce c dans en in im am bis para por con nel nella tra entro nos tegen d à al au aux ze w we na do si se ο η το οι τα τον την του της των ένας μια ένα'.split(
     ' ',
   ),
 );

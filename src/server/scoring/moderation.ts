@@ -245,6 +245,11 @@ function insultHits(
 
 const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
 
+// Six or more runs of one to three Chinese characters (or kana), each set apart by a space, with no
+// punctuation, Latin letters or digits: Chinese and Japanese write sentences without spaces.
+const CJK_WORD = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]{1,3}';
+const SPACED_CJK = new RegExp(`^${CJK_WORD}(?: ${CJK_WORD}){5,}$`, 'u');
+
 // 'Everyone who supports this team …', 'كل من يشجع', 'כל מי שמצביע', '… 지지하는 놈들은': an insult
 // later in the sentence is aimed at the people the clause names, as 'they are' would aim it.
 const EVERYONE_WHO =
@@ -541,6 +546,12 @@ export function moderate(f: TextFeatures): Moderation {
   if (f.letters < 4 && f.chars >= 10) {
     gibberish += 4;
     why.push('almost no letters');
+  }
+  // 1.10.0: Chinese or Japanese words set apart by spaces, as no sentence in those languages is
+  // written ('桌子 飞翔 明天 的 蓝色 吃饭'): words picked at random, not a sentence.
+  if (SPACED_CJK.test(f.text.trim())) {
+    gibberish += 4;
+    why.push('words set apart by spaces, in a language written without them');
   }
   if (f.language === 'en') {
     const salad = wordSalad(f.text);

@@ -19,9 +19,11 @@ export const BASE_POINTS = 10;
 
 // Calibrated so that a claim about the future with a time frame, a measurable outcome and a named
 // subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
+// Since 1.10.0 two of the three reach 'good' with a loose future marker too (10 + 14 + 18 + 18),
+// and a concrete topic counts as much as a name: writers label by the three, not by the marker.
 export const WEIGHTS = {
   futureStrong: 15,
-  futureWeak: 13,
+  futureWeak: 14,
   notFuture: -15,
   aboutThePast: -10,
   question: -15,
@@ -32,7 +34,7 @@ export const WEIGHTS = {
   comparative: 16,
   direction: 10,
   entity: 18,
-  topic: 16,
+  topic: 18,
   concrete: 9,
   tooShort: -10,
   goodLength: 5,
@@ -81,19 +83,31 @@ const OPEN_TIME: ReadonlySet<string> = new Set(OPEN_TIME_TERMS);
 // languages (Swedish 'i går', Greek 'χθες', Hebrew 'אתמול', Japanese '昨日', Swahili 'jana' …), and
 // for every language, including those whose future markers are too few to say anything.
 const YESTERDAY =
-  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|gisteravond|wczoraj|вчера|учора|dün|kemarin|igår|i går|i förrgår|förra året|förra veckan|i fjor|včera|loni|minulý týden|tegnap|tavaly|hôm qua|năm ngoái|tuần trước|tahun lalu|minggu lalu|jana|mwaka jana|χθες|χτες|πέρσι|την περασμένη εβδομάδα|אתמול|בשנה שעברה|בשבוע שעבר|anul trecut|săptămâna trecută|hier soir|avant-hier|l'anno scorso|el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|ano passado|semana passada|vorig jaar|vorige week|w zeszłym roku|w zeszłym tygodniu|в прошлом году|на прошлой неделе|geçen yıl|geçen hafta|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس|العام الماضي|الأسبوع الماضي|पिछले साल|पिछले हफ्ते|เมื่อวาน|ปีที่แล้ว)(?![\p{L}])|昨日|昨夜|昨年|去年|先週|昨天|昨晚|上周|上個月|上个月|어제|작년|지난주/u;
+  /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|gisteravond|wczoraj|вчера|учора|dün|kemarin|igår|i går|i förrgår|förra året|förra veckan|i fjor|včera|loni|minulý týden|tegnap|tavaly|hôm qua|năm ngoái|tuần trước|tahun lalu|minggu lalu|jana|mwaka jana|χθες|χτες|πέρσι|την περασμένη εβδομάδα|אתמול|בשנה שעברה|בשבוע שעבר|anul trecut|săptămâna trecută|hier soir|avant-hier|l'anno scorso|el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|ano passado|semana passada|vorig jaar|vorige week|w zeszłym roku|w zeszłym tygodniu|в прошлом году|на прошлой неделе|geçen yıl|geçen hafta|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس|العام الماضي|الأسبوع الماضي|पिछले साल|पिछले हफ्ते|เมื่อวาน|ปีที่แล้ว|গতকাল|গত বছর|গত সপ্তাহে)(?![\p{L}\p{M}])|昨日|昨夜|昨年|去年|先週|昨天|昨晚|上周|上個月|上个月|어제|작년|지난주/u;
 
 // Since 1.9.0: a sentence ending in the past tense, in the languages that mark it at the end of the
-// sentence ('会社に遅刻しました。', '비가 많이 왔어요.'), every sentence of the text so.
+// sentence ('会社に遅刻しました。', '비가 많이 왔어요.', since 1.10.0 'সূর্যোদয় দেখলাম।'), every
+// sentence of the text so.
 const PAST_ENDINGS: Record<string, RegExp> = {
   ja: /(?:ました|でした|かった|だった|った)[。.!！、]*$/u,
   ko: /(?:었|았|했|였|웠)(?:다|어요|습니다|어|지)[.!。]*$/u,
+  // 1.10.0: Bengali's past tense ('দেখলাম', 'গিয়েছিলেন'), before the danda.
+  bn: /(?:লাম|লেন|ছিল|ছিলাম|ছিলেন|ছিলো)[।.!]*$/u,
 };
 function pastEnding(f: TextFeatures): boolean {
   const ending = PAST_ENDINGS[f.language];
   if (!ending) return false;
-  const sentences = f.text.split(/(?<=[。.!！?？])\s*/u).filter((s) => /\p{L}/u.test(s));
+  const sentences = f.text.split(/(?<=[。.!！?？।])\s*/u).filter((s) => /\p{L}/u.test(s));
   return sentences.length > 0 && sentences.every((s) => ending.test(s.trim()));
+}
+
+// A time frame in the text's own language, or since 1.10.0 in any language's words: a text taken
+// for Spanish still says 'no ano que vem', one taken for Spanish 'anul viitor'.
+function relativeTimeOf(f: TextFeatures, text: string): RegExp | null {
+  const own = RELATIVE_TIME[f.language];
+  if (own?.test(text)) return own;
+  for (const re of Object.values(RELATIVE_TIME)) if (re !== own && re.test(text)) return re;
+  return null;
 }
 
 // Solar Hijri years (Iran's calendar) run 621 behind the Gregorian ones.
@@ -197,7 +211,7 @@ export function assessQuality(
     years.future.length > 0 ||
     (en
       ? timeFrameAhead(en, liveDeadlines(en, now, years.past.length > 0 && years.future.length === 0), now)
-      : (RELATIVE_TIME[f.language]?.test(f.lower.replace(/\u200c/g, ' ')) ?? false));
+      : relativeTimeOf(f, f.lower.replace(/\u200c/g, ' ')) !== null);
 
   if (future === 'strong') add('future_oriented', 'Says what will happen', WEIGHTS.futureStrong);
   else if (future === 'weak') add('future_weak', 'Points to the future only loosely', WEIGHTS.futureWeak);
@@ -215,13 +229,12 @@ export function assessQuality(
   if (social) add('social', 'Greets or asks instead of making a claim', WEIGHTS.social);
 
   const text = f.lower.replace(/\u200c/g, ' ');
-  const timeBound =
-    f.years.length > 0 || (en ? en.deadlines.length > 0 : (RELATIVE_TIME[f.language]?.test(text) ?? false));
+  const timeBound = f.years.length > 0 || (en ? en.deadlines.length > 0 : relativeTimeOf(f, text) !== null);
   if (timeBound) add('time_bound', 'Has a time frame or date', WEIGHTS.timeBound);
   else add('no_time_frame', 'No time frame or date', 0);
 
   // Numbers inside a time frame ('within 5 years') date the claim; they don't measure it.
-  const relative = RELATIVE_TIME[f.language];
+  const relative = en ? null : relativeTimeOf(f, text);
   const timeless = en ? en.timeless : relative ? text.replace(new RegExp(relative.source, 'gu'), ' ') : text;
   const numberWords = NUMBER_WORDS[f.language]?.test(timeless) ?? false;
   const quantity =
@@ -481,7 +494,8 @@ function topicOf(f: TextFeatures): string | null {
 function namedThings(f: TextFeatures): string[] {
   const places = PLACE_NAMES[f.language]?.exec(f.text);
   if (places) return [places[0]];
-  if (f.script !== 'latin' && f.script !== 'cyrillic') return [];
+  // Greek has capitals too ('Ο Ολυμπιακός θα πάρει το πρωτάθλημα'), since 1.10.0.
+  if (f.script !== 'latin' && f.script !== 'cyrillic' && f.language !== 'el') return [];
   return f.text
     .split(/(?<=[.!?;:])\s+/u)
     .flatMap((sentence) => sentence.split(/\s+/u).map((w, i) => [w, i] as const))
