@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combine, rulePoints } from './combine.ts';
-import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
+import { combine, ruleMeasures, rulePoints } from './combine.ts';
+import { analyzePrediction, assessText, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
 import {
   DEGRADING,
   HARASSMENT,
@@ -691,5 +691,62 @@ describe('1.10.0 rules', () => {
 
   it('reads Bengali as Bengali', () => {
     expect(rulesOnly('সব ঠিক হয়ে যাবে, চিন্তা করবেন না।').language).toBe('bn');
+  });
+});
+
+describe('1.11.0 rules', () => {
+  it.each([
+    // Spam: earning from home with a phone number in Bengali digits, in Urdu; a paid group of one's own.
+    ['ঘরে বসে মাসে ২০০০০ টাকা আয় করুন, হোয়াটসঅ্যাপ করুন ০১৯১২৩৪৫৬৭৮', 'spam'],
+    ['گھر بیٹھے روزانہ پانچ ہزار روپے کمائیں، واٹس ایپ کریں 03001234567', 'spam'],
+    ['Stocks will double by 2027, but only our Discord members will know when. Link in bio.', 'spam'],
+    // Machine style: an assistant's Ukrainian.
+    [
+      'Звичайно! Ось мій прогноз на 2028 рік: ціни зростуть. Якщо бажаєте, я можу пояснити більше.',
+      'machine_generated',
+    ],
+    // Abuse: wishes of harm in Russian, Urdu, Greek and Polish, 'deserve to die' in more languages,
+    // a group called lazy good-for-nothings.
+    ['Эти депутаты — тупые свиньи, надеюсь, они сгниют в тюрьме.', 'abusive'],
+    ['یہ سب غدار ہیں، اللہ کرے یہ سب مر جائیں۔', 'abusive'],
+    ['Ελπίζω να ψοφήσει αυτός ο διαιτητής.', 'abusive'],
+    ['Mam nadzieję, że ktoś go w końcu pobije, tego oszusta.', 'abusive'],
+    ['השופט הזה? מגיע לו למות.', 'abusive'],
+    ['Ces gens-là méritent de mourir.', 'abusive'],
+    ['Os nordestinos são todos uns vagabundos.', 'abusive'],
+    // Gibberish: vowel signs with no letter, Chinese characters typed twice.
+    ['ौैा कमल ेोअ', 'gibberish'],
+    ['你好世界吃饭你好世界睡觉', 'gibberish'],
+  ])('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    // Indonesian 'nggak' is 'no', not a slur; Japanese conjecture is a forecast.
+    'Harga BBM bakal naik lagi tahun depan, nggak ada yang bisa cegah.',
+    'たぶん円安はまだ続きそう',
+    // The same signals in forecasts: a future 'will become', emoji, Thai vowel signs, a price per month.
+    'قیمت دلار سال بعد دو برابر خواهد شد.',
+    'Bitcoin will hit $200k in 2027 ❤️❤️',
+    'ราคาทองคำจะขึ้นในปีหน้า',
+    'Netflix will raise its standard plan to $25/month by 2028.',
+    'Die Mieten in Berlin steigen bis 2028 um mindestens zehn Prozent.',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it('reads a Persian sentence closing in the past tense as about the past, which the model may not overrule', () => {
+    const { mod, quality } = assessText('قیمت مرغ یک‌شبه سه برابر شد.', new Date('2026-11-01T00:00:00Z'));
+    expect(ruleMeasures(mod, quality)).toMatchObject({ notPrediction: true, firm: true });
+    const future = assessText('قیمت مرغ سال بعد سه برابر خواهد شد.', new Date('2026-11-01T00:00:00Z'));
+    expect(ruleMeasures(future.mod, future.quality)).toMatchObject({ notPrediction: false });
+  });
+
+  it('leans toward word salad, for the model to confirm, on words nothing joins', () => {
+    const salad = rulesOnly('tafel regen oranje trein soep vliegtuig lamp zwemt');
+    expect(salad.reasons.find((r) => r.code === 'unreadable')?.label).toBe(
+      'Hard to read (words with nothing joining them)',
+    );
+    expect(salad.flag_reasoning).toBeNull();
   });
 });

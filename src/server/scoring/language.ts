@@ -147,6 +147,14 @@ function functionWordHits(words: readonly string[], list: ReadonlySet<string>): 
   return hits;
 }
 
+/** Whether any word is a function word of English or of a language the lists cover. */
+export function hasFunctionWord(words: readonly string[]): boolean {
+  return (
+    functionWordHits(words, ENGLISH_FUNCTION_WORDS) > 0 ||
+    Object.values(FUNCTION_WORDS).some((list) => functionWordHits(words, list) > 0)
+  );
+}
+
 export function englishShare(words: readonly string[]): number {
   if (words.length === 0) return 0;
   let hits = 0;
@@ -394,7 +402,8 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   },
   ja: {
     strong: /でしょう|だろう|予想|予測|来年|将来|までに/u,
-    weak: /と思う|と思います|そのうち|いずれ|やがて|はず/u,
+    // 1.11.0: conjecture ('変わりそう', 'たぶん', 'かも').
+    weak: /と思う|と思います|そのうち|いずれ|やがて|はず|たぶん|多分|かも|そう(?:だ|です)?(?:[…。.!！、]|$)/u,
   },
   ko: {
     strong: /것이다|것입니다|거예요|거에요|거야|거다|겠|내년|전망|예상|까지/u,

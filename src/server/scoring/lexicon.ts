@@ -141,6 +141,11 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['звісно! ось', 3],
   ['як мовна модель', 4],
   ['сподіваюся, це допоможе', 3],
+  // 1.11.0: more of an assistant's Ukrainian ('Звичайно! Ось прогноз', 'Якщо бажаєте, я можу …').
+  ['звичайно! ось', 3],
+  ['варто зазначити', 2],
+  ['якщо бажаєте, я можу', 3],
+  ['можу розповісти детальніше', 3],
   ['φυσικά! ιδού', 3],
   ['ελπίζω να βοηθήσει', 3],
   ['急速に進化する', 2],
@@ -850,6 +855,10 @@ export const INSULTS: readonly string[] = [
   'אידיוט*',
   'מטומטם*',
   'מטומטמים',
+  // 1.11.0: 'stupid' in Hebrew, said of people.
+  'טיפש',
+  'טיפשים',
+  'טיפשה',
   'أغبياء',
   'اغبياء',
   '놈들*',
@@ -1195,6 +1204,11 @@ export const DEGRADING: readonly string[] = [
   'feccia',
   'rifiuti umani',
   'lixo humano',
+  // 1.11.0: dogs and pigs, said of people, in Urdu ('غلیظ کتے').
+  'کتے',
+  'کتا',
+  'کتوں',
+  'سور',
   // 1.10.0: pigs, said of people, in more languages ('sunt niște porci').
   'porci',
   'maiali',
@@ -1212,7 +1226,7 @@ export const DEGRADING: readonly string[] = [
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
 // before it. Second-person markers also aim the mild adjectives.
 export const AIMED_BEFORE: ReadonlySet<string> = new Set(
-  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
+  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
     ' ',
   ),
 );
@@ -1368,6 +1382,34 @@ export const THREATS: readonly string[] = [
   'should all die',
   'deserve to die',
   'deserves to die',
+  // 1.11.0: 'deserve to die' in the other languages members write in.
+  'מגיע להם למות',
+  'מגיע לו למות',
+  'מגיע לה למות',
+  'מגיע לך למות',
+  'ומגיע להם למות',
+  'ומגיע לו למות',
+  'ומגיע לה למות',
+  'méritent de mourir',
+  'mérite de mourir',
+  'merecem morrer',
+  'merece morrer',
+  'meritano di morire',
+  'merita di morire',
+  'verdienen den tod',
+  'verdient den tod',
+  'verdienen de dood',
+  'verdient de dood',
+  'заслуживают смерти',
+  'заслуживает смерти',
+  'заслуговують на смерть',
+  'zasługują na śmierć',
+  'zasługuje na śmierć',
+  'ölmeyi hak ediyor',
+  'ölmeyi hak ediyorlar',
+  'مستحق مرگ',
+  'مستحق مرگن',
+  'مرنے کے لائق',
   'hope you die',
   'hope they die',
   'i will find you',
@@ -1629,7 +1671,13 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\b(?:ojalá|espero que)(?![\p{L}])[^.!?]{0,40}?\b(?:se muera|se mueran|lo atropelle|la atropelle|los atropelle|lo maten|los maten)\b/u,
   /\bik hoop dat\b[^.!?]{0,40}?\b(?:doodgaat|doodgaan|sterft|sterven|creperen|crepeert|verrekt|verrekken)\b/u,
   /\b(?:mam nadzieję,? że|obyś|oby)(?![\p{L}])[^.!?]{0,40}?\b(?:zdechł\p{L}*|zdechnie|zdechną|umarł\p{L}*|umrze|umrą)/u,
-  /(?:надеюсь|чтоб|чтобы)[^.!?]{0,40}?(?:сдохн|сдох|подохн)/u,
+  /(?:надеюсь|чтоб|чтобы)[^.!?]{0,40}?(?:сдохн|сдох|подохн|сгно|сгни)/u,
+  // 1.11.0: wishes of harm in Greek, Polish, Urdu and Ukrainian ('εύχομαι να τον δείρουν', 'mam
+  // nadzieję, że ktoś mu przywali', 'خدا کرے سب جیل میں سڑ جائیں').
+  /(?<![\p{L}])(?:εύχομαι|ελπίζω)\s+να\s+(?:\p{L}+\s+){0,2}(?:πεθάνει|πεθάνουν|ψοφήσει|ψοφήσουν|δείρουν|σαπίσει|σαπίσουν|καεί|καούν|σκοτωθεί|σκοτωθούν)(?![\p{L}])/u,
+  /(?<![\p{L}])mam nadzieję,?\s+że\s+(?:ktoś|ktos)\s+(?:\p{L}+\s+){0,3}(?:przywali|dołoży|pobije|skopie|wpierdoli|obije|da w mordę|spuści łomot)(?![\p{L}])/u,
+  /(?:خدا کرے|اللہ کرے|امید ہے)[^.!?؟۔]{0,60}(?:مر جائ|مرجائ|سڑ جائ|سڑجائ|تباہ ہو جائ|برباد ہو جائ|جل جائ)/u,
+  /(?:сподіваюся|сподіваюсь|щоб)[^.!?]{0,40}?(?:здохл|здохн|згни|згно|подох)/u,
   // 1.6.0: a wish of harm on someone's plane, car or home ('Hope your plane goes down').
   /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:your|his|her|their)\s+(?:plane|flight|car|house|home|boat|family|kids)\s+(?:goes down|go down|crashes|crash|burns(?: down)?|burn(?: down)?|blows up|blow up|sinks|sink|dies|die)\b/u,
   // Harm said to be deserved ('… will starve, and honestly they deserve every bit of it').
@@ -1662,7 +1710,8 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
   // 'Clear out the homeless like the trash they are', 'como la basura que son'.
   /\b(?:like|as)\s+the\s+(?:trash|garbage|vermin|rats|animals|pigs|scum|filth|parasites|cockroaches|dogs)\s+(?:that\s+)?(?:they|you|he|she)\s+(?:are|is|were)\b|\bcomo\s+(?:la|las|los|el)\s+(?:basura|ratas|animales|parásitos|escoria)\s+que\s+son\b/u,
   // A people said to be all thieves or criminals ('Los gitanos son todos unos ladrones').
-  /\b(?:are all|are nothing but|son todos unos|son todas unas|sont tous des|sind alle|sono tutti dei|são todos uns)\s+(?:thieves|criminals|rapists|terrorists|ladrones|delincuentes|criminales|violadores|terroristas|voleurs|criminels|violeurs|diebe|verbrecher|vergewaltiger|ladri|criminali|stupratori|ladrões|criminosos|bandidos)\b/u,
+  // 1.11.0: lazy good-for-nothings too ('são todos uns preguiçosos', 'are all lazy freeloaders').
+  /\b(?:are all|are nothing but|son todos unos|son todas unas|sont tous des|sind alle|sono tutti dei|são todos uns|são todas umas)\s+(?:lazy\s+)?(?:thieves|criminals|rapists|terrorists|freeloaders|scroungers|bums|good-for-nothings|ladrones|delincuentes|criminales|violadores|terroristas|vagos|vagas|holgazanes|voleurs|criminels|violeurs|fainéants|feignasses|diebe|verbrecher|vergewaltiger|faulenzer|schmarotzer|ladri|criminali|stupratori|fannulloni|scansafatiche|ladrões|criminosos|bandidos|preguiçosos|preguiçosas|vagabundos|vagabundas)(?![\p{L}])/u,
   // A group named by a dehumanising noun ('the trans freaks', 'immigrant scum').
   /\b(?:trans|gay|queer|muslim|jewish|black|immigrant|migrant|refugee|foreign|disabled)\s+(?:freaks|scum|filth|vermin|rats|parasites|degenerates|animals)\b/u,
   // 'Gamers are basement-dwelling creatures', 'they're just animals'.
@@ -1671,7 +1720,7 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|السوريين|اللاجئين|المهاجرين)(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوريين|اللاجئين|المهاجرين)(?![\\p{L}])`,
   'u',
 );
 
@@ -1727,6 +1776,10 @@ export const SLURS: ReadonlySet<string> = new Set([
   'tranny',
   'dyke',
 ]);
+// Words of other languages that obscenity's English list takes for a slur ('nggak', Indonesian
+// for 'no', is not 'n***a'), since 1.11.0.
+export const PROFANITY_LOOKALIKES: readonly string[] = ['nggak', 'ngga', 'enggak', 'nggk'];
+
 export const NEUTRAL_OBSCENITY: ReadonlySet<string> = new Set([
   'sex',
   'rape',
@@ -1861,6 +1914,10 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /(?<!(?:will|would|could|to|may|might)\s)(?:^|[.!?,]\s*|\s)(?:lose|perde|perder|pierde|perdez|perdi|abnehmen|verliere|schudnij|zrzuć|похудей|похудеть|сбрось|zayıfla|turunkan|giảm)\s+(?:up to\s+|hasta\s+|bis zu\s+|jusqu'à\s+|até\s+|do\s+|на\s+|до\s+)?\d+\s?(?:kg|kilos?|lbs?|pounds|кг|кило)(?![\p{L}])/u,
   // 1.9.0: free money on sign-up ('recibe 50€ gratis', 'get $20 free', 'erhalte 50 € gratis').
   /(?<![\p{L}])(?:recibe|recibí|get|receive|claim|erhalte|ricevi|receba|ganhe|recevez|reçois|otrzymaj|получи|al)\s+(?:[$€£₺₽]\s?\d+|\d+\s?(?:[$€£₺₽]|euros?|dollars?|tl))\s+(?:gratis|free|gratuit\p{L}*|kostenlos|grátis|za darmo|бесплатно|bedava)(?![\p{L}])/u,
+  // 1.11.0: a paid or private community of one's own ('only my Discord members', 'paid tier').
+  /\b(?:my|our)\s+(?:discord|telegram|whatsapp|patreon|vip|private|paid|premium|signals?)\s+(?:group|channel|server|community|members?|chat|tier|subscribers?|club)\b|\bpaid\s+(?:tier|membership|group|channel)\b/u,
+  // 1.11.0: earning from home in Bengali, Hindi and Urdu ('ঘরে বসে … আয় করুন', 'घर बैठे कमाएं').
+  /(?:ঘরে বসে|घर बैठे|گھر بیٹھے)[^.!?।۔]{0,40}(?:আয়|টাকা|कमा|पैसे|کما|پیسے)/u,
   // A domain spelled out to get past link filters ('fastfollowz dot net').
   /\b[a-z0-9-]{3,}\s+(?:dot|\(dot\)|\[dot\])\s+(?:com|net|org|io|co|biz|info|shop|xyz|ru|ir)\b/u,
   /b[oô]nus de \d{2,4}\s?%|%\s?\d{2,4}\s?(?:bonus|bonus\p{L}*)|\d{2,4}\s?%\s?(?:bonus|deposit bonus|welcome bonus)|\bbonus of [$€£]\s?\d/u,

@@ -1,6 +1,6 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { wordSalad } from './english.ts';
-import { englishShare } from './language.ts';
+import { englishShare, hasFunctionWord } from './language.ts';
 import {
   AIMED_BEFORE,
   DEGRADING,
@@ -14,6 +14,7 @@ import {
   MACHINE_PHRASES,
   MILD_INSULTS,
   NEUTRAL_OBSCENITY,
+  PROFANITY_LOOKALIKES,
   SECOND_PERSON,
   SLURS,
   SPAM_PATTERNS,
@@ -68,7 +69,7 @@ const CALL_TO_ACTION =
 
 // Verbs that ask to be contacted, in the languages the lists cover.
 const CONTACT_VERB =
-  /(?<![\p{L}])(?:call|text|dm|message|contact|write to|whatsapp|llama|llámanos|escríbeme|escribe|contacta|appelez|écrivez|ruf|schreib|ligue|chame|escreva|ara|yaz|пишите|пиши|звоните|звони|تماس بگیرید|پیام بدید|پیام دهید|اتصل|راسلنا)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:call|text|dm|message|contact|write to|whatsapp|হোয়াটসঅ্যাপ|মেসেজ দিন|যোগাযোগ করুন|কল করুন|व्हाट्सएप|वॉट्सऐप|संपर्क करें|कॉल करें|واٹس ایپ|رابطہ کریں|واتساپ|واتساب|llama|llámanos|escríbeme|escribe|contacta|appelez|écrivez|ruf|schreib|ligue|chame|escreva|ara|yaz|пишите|пиши|звоните|звони|تماس بگیرید|پیام بدید|پیام دهید|اتصل|راسلنا)(?![\p{L}])/u;
 
 // Links to messaging apps and link shorteners: how a 'signals group' or a private sale is reached.
 const MESSAGING_LINK =
@@ -152,9 +153,20 @@ function lists() {
     targeting: compileList(TARGETING),
     vague: compileList(VAGUE_TERMS),
     hedges: compileList(HEDGES),
-    profanity: new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers }),
+    profanity: profanityMatcher(),
   };
   return compiled;
+}
+
+// Since 1.11.0 obscenity's English list leaves alone words of other languages that look like a slur
+// to it (Indonesian 'nggak', 'no').
+function profanityMatcher(): RegExpMatcher {
+  const built = englishDataset.build();
+  return new RegExpMatcher({
+    ...built,
+    whitelistedTerms: [...(built.whitelistedTerms ?? []), ...PROFANITY_LOOKALIKES],
+    ...englishRecommendedTransformers,
+  });
 }
 
 // A phrase can only match where its literal text occurs, starting at a word. Word starts (the
@@ -244,6 +256,29 @@ function insultHits(
 }
 
 const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
+
+// A vowel sign or other combining mark at the start of a word (not after an emoji or a symbol,
+// whose variation selectors are marks too).
+const STRAY_MARK = /(?<![\p{L}\p{M}\p{N}\p{S}\u200c\u200d])[\p{Mn}\p{Mc}]/gu;
+
+function repeatedCjkRun(text: string): boolean {
+  if (/[\p{P}\s]/u.test(text.trim()) || text.length > 60) return false;
+  const chars = [...text.trim()];
+  for (let len = Math.floor(chars.length / 2); len >= 4; len--) {
+    if (len * 2 < chars.length / 2) break;
+    for (let i = 0; i + 2 * len <= chars.length; i++) {
+      const run = chars.slice(i, i + len).join('');
+      if (
+        chars
+          .slice(i + len)
+          .join('')
+          .includes(run)
+      )
+        return true;
+    }
+  }
+  return false;
+}
 
 // Six or more runs of one to three Chinese characters (or kana), each set apart by a space, with no
 // punctuation, Latin letters or digits: Chinese and Japanese write sentences without spaces.
@@ -546,6 +581,30 @@ export function moderate(f: TextFeatures): Moderation {
   if (f.letters < 4 && f.chars >= 10) {
     gibberish += 4;
     why.push('almost no letters');
+  }
+  // 1.11.0: vowel signs with no letter to carry them ('ौैाीू…'), which no word starts with.
+  if ((f.text.match(STRAY_MARK) ?? []).length >= 2) {
+    gibberish += 4;
+    why.push('vowel signs with no letter to carry them');
+  }
+  // 1.11.0: a run of four Chinese or Japanese characters or more typed twice, as most of a short text
+  // with no punctuation ('阿斯顿发斯蒂芬阿斯顿发…': 'asdf' through a pinyin keyboard, twice).
+  if (f.script === 'cjk' && repeatedCjkRun(f.text)) {
+    gibberish += 4;
+    why.push('the same characters typed twice');
+  }
+  // 1.11.0: seven words or more in Latin letters, in no language we read, with no punctuation,
+  // digit or function word of any language ('fiets morgen paars verkiezing kaas wolk …'): a lean
+  // toward word salad that the statistical model must support.
+  if (
+    f.script === 'latin' &&
+    f.language === 'und' &&
+    f.words.length >= 7 &&
+    !/[\p{P}\p{N}]/u.test(f.text) &&
+    !hasFunctionWord(f.words)
+  ) {
+    gibberish += 2;
+    why.push('words with nothing joining them');
   }
   // 1.10.0: Chinese or Japanese words set apart by spaces, as no sentence in those languages is
   // written ('桌子 飞翔 明天 的 蓝色 吃饭'): words picked at random, not a sentence.

@@ -93,6 +93,8 @@ const PAST_ENDINGS: Record<string, RegExp> = {
   ko: /(?:었|았|했|였|웠)(?:다|어요|습니다|어|지)[.!。]*$/u,
   // 1.10.0: Bengali's past tense ('দেখলাম', 'গিয়েছিলেন'), before the danda.
   bn: /(?:লাম|লেন|ছিল|ছিলাম|ছিলেন|ছিলো)[।.!]*$/u,
+  // 1.11.0: a Persian sentence closing on a verb in the past tense ('… سه برابر شد.'), not 'می‌شد'.
+  fa: /(?<![\p{L}\u200c])(?:شد|بود|کرد|رفت|آمد|اومد|داد|گرفت|زد|دید|گفت|خورد|ماند|موند|رسید|افتاد|شدند|بودند|کردند|رفتند|شدیم|بودیم|کردیم|رفتیم|شدم|بودم|کردم|رفتم|دیدم)[.!؟]*$/u,
 };
 function pastEnding(f: TextFeatures): boolean {
   const ending = PAST_ENDINGS[f.language];

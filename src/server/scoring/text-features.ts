@@ -236,11 +236,17 @@ function taggedClaim(lower: string): boolean {
 }
 
 export function normalizeDigits(text: string): string {
-  return text
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/٬/g, ',')
-    .replace(/٫/g, '.');
+  return (
+    text
+      .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      // Since 1.11.0 Devanagari, Bengali and Thai digits too ('০১৭১২৩৪৫৬৭৮' is a phone number).
+      .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966))
+      .replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
+      .replace(/[\u0E50-\u0E59]/g, (d) => String(d.charCodeAt(0) - 0x0e50))
+      .replace(/٬/g, ',')
+      .replace(/٫/g, '.')
+  );
 }
 
 /** Numbers that aren't years: amounts, shares, prices. */
