@@ -3,13 +3,18 @@ import { combine, ruleMeasures, rulePoints } from './combine.ts';
 import { analyzePrediction, assessText, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
 import {
   DEGRADING,
+  DEHUMANISING_PATTERNS,
+  GROUP_NAMES,
   HARASSMENT,
   INSULTS,
   MACHINE_PHRASES,
   MILD_INSULTS,
+  SPAM_PATTERNS,
   SPAM_PHRASES,
   THREATS,
+  VIOLENCE_PATTERNS,
 } from './lexicon.ts';
+import { isNearDuplicate } from './near-duplicate.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
 const score = (text: string, extra: Partial<Parameters<typeof analyzePrediction>[0]> = {}) =>
@@ -748,5 +753,69 @@ describe('1.11.0 rules', () => {
       'Hard to read (words with nothing joining them)',
     );
     expect(salad.flag_reasoning).toBeNull();
+  });
+});
+
+describe('1.12.0 rules', () => {
+  it.each([
+    // Abuse: a group called insects in Arabic, German 'sollen endlich verschwinden', Vietnamese
+    // insults and threats, a masked slur.
+    ['هؤلاء المهاجرون مجرد صراصير.', 'abusive'],
+    ['Die Flüchtlinge sollen jetzt endlich abhauen.', 'abusive'],
+    ['Mày là đồ ngu, đừng trách tao.', 'abusive'],
+    ['The f*ggots on that board will sell the club by 2027.', 'abusive'],
+    // Gibberish: a 'TODO' placeholder, a Persian placeholder, English word salad around a modal,
+    // Chinese particles strung together.
+    ['TODO: add the forecast here', 'gibberish'],
+    ['متن نمونه برای تست', 'gibberish'],
+    ['window carpet eleven will the of slowly orange lamp seven', 'gibberish'],
+    ['了的是在不都也很着没有和就是的了在', 'gibberish'],
+    // Machine style: Persian labelled fields with a zero-width non-joiner, an assistant's Greek.
+    ['پیش‌بینی: بورس تهران در ۱۴۰۶ رشد می‌کند.\nدلیل: تورم.\nسطح اطمینان: ۶۰٪', 'machine_generated'],
+    ['Ως μοντέλο τεχνητής νοημοσύνης δεν έχω απόψεις, αλλά το ευρώ θα ανέβει.', 'machine_generated'],
+  ])('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+
+  it.each([
+    // A current state, a greeting with a remark about today, a question with 'can't find': each a
+    // call the model may not overrule.
+    'Mortgage rates have been falling for months now.',
+    'Guten Morgen zusammen! Heute ist es richtig kalt in Hamburg.',
+    'When does the spring contest close? Cannot find the closing date anywhere on the page.',
+  ])('calls %s not a prediction, on positive evidence', (text) => {
+    const { mod, quality } = assessText(text, new Date('2026-11-01T00:00:00Z'));
+    expect(ruleMeasures(mod, quality)).toMatchObject({ notPrediction: true, firm: true });
+  });
+
+  it.each([
+    'The will of the voters will decide the 2028 election.',
+    'Будет ли рубль дешевле в 2027? Думаю, да, курс вырастет до 120.',
+    'Insects will make up 10% of protein in European diets by 2035.',
+    'Guten Morgen! Der DAX wird bis Ende 2027 über 25.000 Punkte steigen.',
+    '明年的房价会下跌，我觉得是这样的',
+  ])('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+
+  it("writes Arabic 'ي' and 'ك' in its patterns as the normalised text has them ('ی', 'ک')", () => {
+    for (const re of [...VIOLENCE_PATTERNS, ...DEHUMANISING_PATTERNS, ...SPAM_PATTERNS, GROUP_NAMES])
+      expect(re.source, re.source.slice(0, 60)).not.toMatch(/[يك]/u);
+    expect(rulesOnly('السوريين مثل الحيوانات').flag_reasoning?.category).toBe('abusive');
+  });
+
+  it("reads Russian 'ё' as 'е' and Turkish 'yüzde' as '%' when comparing re-submissions", () => {
+    expect(
+      isNearDuplicate(
+        'Цены на жильё вырастут на 10% в 2027 году.',
+        'Цены на жилье вырастут на 10% в 2027 году.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('Enflasyon 2027 sonunda %20 olacak.', 'Enflasyon 2027 sonunda yüzde 20 olacak.'),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('Enflasyon 2027 sonunda %20 olacak.', 'Enflasyon 2027 sonunda yüzde 30 olacak.'),
+    ).toBe(false);
   });
 });

@@ -225,10 +225,21 @@ export function wordSalad(text: string): number {
   const lower = text.toLowerCase();
   // Any verb ends the check: most texts have one among their first words.
   let count = 0;
-  for (const m of lower.matchAll(/[\p{L}']+/gu)) {
-    const w = m[0];
+  // Since 1.12.0 a modal followed by a determiner, preposition or conjunction in mid-text carries no
+  // verb ('… sandwich will the of quickly …'): it doesn't end the check, and it is one more break.
+  let strayModals = 0;
+  const spoken = [...lower.matchAll(/[\p{L}']+/gu)].map((m) => m[0]);
+  for (const [i, w] of spoken.entries()) {
     count++;
     const tags = tagsOf(w);
+    if (
+      i > 0 &&
+      /Modal/u.test(tags) &&
+      ['det', 'prep', 'conj'].includes(saladClass(spoken[i + 1] ?? 'the'))
+    ) {
+      strayModals++;
+      continue;
+    }
     if (/Verb|Modal|Copula|Auxiliary|Infinitive|PresentTense|PastTense|Gerund/u.test(tags)) return 0;
     if (tags === '' && /\p{L}{3,}(?:ed|ing)$/u.test(w)) return 0;
   }
@@ -254,7 +265,7 @@ export function wordSalad(text: string): number {
   // the very end counts again here ('… quietly nineteen the'): no sentence ends on 'the'.
   const last = saladClass(all[all.length - 1] ?? '');
   if (last === 'prep' || last === 'conj' || last === 'det') breaks++;
-  return breaks;
+  return breaks + strayModals;
 }
 
 // Questions open with a question word or an auxiliary; 'Healthcare will improve??' is a claim

@@ -148,6 +148,10 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['можу розповісти детальніше', 3],
   ['φυσικά! ιδού', 3],
   ['ελπίζω να βοηθήσει', 3],
+  // 1.12.0: more of an assistant's Greek ('Ως μοντέλο τεχνητής νοημοσύνης', 'Ελπίζω αυτό να βοηθά').
+  ['ως μοντέλο τεχνητής νοημοσύνης', 4],
+  ['ελπίζω αυτό να βοηθά', 3],
+  ['ελπίζω αυτό να βοηθήσει', 3],
   ['急速に進化する', 2],
   ['در عصر تحول', 2],
   ['تحول دیجیتال', 1],
@@ -855,6 +859,13 @@ export const INSULTS: readonly string[] = [
   'אידיוט*',
   'מטומטם*',
   'מטומטמים',
+  // 1.12.0: Vietnamese insults ('óc chó', 'đồ ngu').
+  'óc chó',
+  'đồ ngu',
+  'thằng ngu',
+  'lũ ngu',
+  'ngu như bò',
+  'đồ khốn',
   // 1.11.0: 'stupid' in Hebrew, said of people.
   'טיפש',
   'טיפשים',
@@ -1226,7 +1237,7 @@ export const DEGRADING: readonly string[] = [
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
 // before it. Second-person markers also aim the mild adjectives.
 export const AIMED_BEFORE: ReadonlySet<string> = new Set(
-  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
+  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
     ' ',
   ),
 );
@@ -1235,7 +1246,7 @@ export const THIRD_PERSON: ReadonlySet<string> = new Set(
   "they they're theyre them these those people folks fans voters sie ils elles ellos ellas они".split(' '),
 );
 export const SECOND_PERSON: ReadonlySet<string> = new Set(
-  "wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz انت أنت انتم أنتم شما تو вы ты".split(
+  "wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz mày bọn chúng انت أنت انتم أنتم شما تو вы ты".split(
     ' ',
   ),
 );
@@ -1388,6 +1399,9 @@ export const THREATS: readonly string[] = [
   'מגיע לה למות',
   'מגיע לך למות',
   'ומגיע להם למות',
+  // 1.12.0: 'if I meet you in real life, don't blame me' (Vietnamese).
+  'ngoài đời thì đừng trách',
+  'đừng trách tao',
   'ומגיע לו למות',
   'ומגיע לה למות',
   'méritent de mourir',
@@ -1633,7 +1647,11 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /(?:^|[,.;!:]\s*)(?:ban|kick|throw|send|deport)\s+(?:them|these people|the lot of them)\s+(?:all\s+)?(?:out\s+)?(?:of|from|back to)\s+(?:this|our|the|their)\s+(?:own\s+)?(?:country|countries)\b/u,
   /\bqu'(?:ils|elles)\s+(?:dégagent|partent|rentrent|retournent|se cassent|foutent le camp)\s+(?:tous\s+|toutes\s+)?(?:du pays|de france|de notre pays|chez eux)/u,
   /\bque se (?:vayan|larguen|marchen|vuelvan)\s+(?:todos\s+|todas\s+)?(?:de (?:este|nuestro|mi) país|a su país)/u,
-  /\bsollen\s+(?:alle\s+)?(?:abhauen|verschwinden|sich verpissen)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b/u,
+  // Since 1.12.0 with a word between ('sollen endlich verschwinden') and 'raus mit euch'.
+  /\bsollen\s+(?:(?:alle|endlich|jetzt|sofort|bitte)\s+){0,2}(?:abhauen|verschwinden|sich verpissen)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b|\braus mit (?:euch|ihnen|denen)\b/u,
+  // 1.12.0: Arabic 'they must all be expelled' ('يجب طردهم جميعًا').
+  // (The text is matched with Persian 'ی' and 'ک' for Arabic 'ي' and 'ك', as normalizeForLists writes it.)
+  /(?:یجب|لازم|لا بد من)\s+(?:طردهم|ترحیلهم|طرد\p{L}*\s+(?:هؤلاء|کل)|ترحیل\p{L}*\s+(?:هؤلاء|کل))/u,
   /\b(?:se ne vadano|tornino a casa loro|vadano a casa loro)\b|\bque (?:voltem|vão embora) (?:para (?:a )?(?:sua )?(?:terra|país)|do (?:nosso )?país)/u,
   new RegExp(
     `\\b(?:i|we)\\s+(?:really\\s+|sincerely\\s+|truly\\s+)?(?:hope|wish|pray)\\s+(?:that\\s+)?(?:the|that|this|their|his|her|our|your)\\s+(?:\\p{L}+\\s+){0,2}${ROLE}\\b[^.!?]{0,50}?\\b${HARM_EVENT}`,
@@ -1704,9 +1722,11 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
   // cancro per l'Italia'); said of ideas too ('corruption is a cancer on democracy'), hence 2 points.
   /\b(?:are|is)\s+(?:a|the)\s+(?:cancer|plague|virus|tumou?r|scourge|infestation|blight)\s+(?:on|in|of|to|upon|for)\b|(?<![\p{L}])(?:sono|è)\s+(?:un|il)\s+(?:cancro|tumore|piaga|virus)(?![\p{L}])|(?<![\p{L}])(?:sont|est)\s+(?:un|le|une|la)\s+(?:cancer|plaie|peste|vermine)(?![\p{L}])|(?<![\p{L}])(?:son|es)\s+(?:un|el|una|la)\s+(?:cáncer|cancer|plaga|peste|tumor)(?![\p{L}])|(?<![\p{L}])(?:sind|ist)\s+(?:ein|das|eine|die)\s+(?:krebsgeschwür|geschwür|seuche|pest|plage)(?![\p{L}])|(?<![\p{L}])(?:są|jest)\s+(?:rakiem|zarazą|plagą)(?![\p{L}])|(?<![\p{L}])(?:sunt|este)\s+(?:un|o)\s+(?:cancer|plagă|ciumă)(?![\p{L}])|(?<![\p{L}])(?:zijn|is)\s+(?:een|de)\s+(?:kanker|plaag|pest)(?![\p{L}])|(?<![\p{L}])(?:são|é)\s+(?:um|o|uma|a)\s+(?:câncer|cancro|praga|peste)(?![\p{L}])|(?:это|они)\s+(?:рак|раковая опухоль|чума|зараза)(?![\p{L}])/u,
   // 1.9.0: 'like animals / rats' in the languages members write in ('Suriyeliler hayvan gibi').
-  /(?<![\p{L}])(?:hayvan(?:lar)? gibi|sıçan(?:lar)? gibi|como (?:animales|ratas|bestias|animais|ratos)|comme des (?:animaux|rats|bêtes)|wie (?:tiere|ratten|vieh)|come (?:animali|ratti|bestie)|как (?:животные|крысы|скоты|скот)|jak (?:zwierzęta|szczury|bydło)|als (?:beesten|ratten|dieren)|kama wanyama|seperti binatang|như súc vật|σαν ζώα|כמו חיות|مثل الحيوانات|كالحيوانات)(?![\p{L}])/u,
+  /(?<![\p{L}])(?:hayvan(?:lar)? gibi|sıçan(?:lar)? gibi|como (?:animales|ratas|bestias|animais|ratos)|comme des (?:animaux|rats|bêtes)|wie (?:tiere|ratten|vieh)|come (?:animali|ratti|bestie)|как (?:животные|крысы|скоты|скот)|jak (?:zwierzęta|szczury|bydło)|als (?:beesten|ratten|dieren)|kama wanyama|seperti binatang|như súc vật|σαν ζώα|כמו חיות|مثل الحیوانات|کالحیوانات)(?![\p{L}])/u,
   /\b(?:breed|breeding|multiply|multiplying|spread|spreading)\s+like\s+(?:rats|cockroaches|vermin|insects|locusts|parasites|animals)\b|\b(?:they|they're|they are|are all)\s+(?:like\s+)?(?:rats|cockroaches|vermin|parasites|animals)\b/u,
   /(?:مثل|عین|مانند)\s(?:موش|سوسک|انگل|حیوون|حیوان|ملخ)(?:ها)?(?![\p{L}])/u,
+  // 1.12.0: Arabic 'mere insects / cockroaches / rats' ('هؤلاء … مجرد حشرات').
+  /(?<![\p{L}])(?:مجرد\s)?(?:حشرات|صراصیر|جرذان|فئران|قمل)(?![\p{L}])/u,
   // 'Clear out the homeless like the trash they are', 'como la basura que son'.
   /\b(?:like|as)\s+the\s+(?:trash|garbage|vermin|rats|animals|pigs|scum|filth|parasites|cockroaches|dogs)\s+(?:that\s+)?(?:they|you|he|she)\s+(?:are|is|were)\b|\bcomo\s+(?:la|las|los|el)\s+(?:basura|ratas|animales|parásitos|escoria)\s+que\s+son\b/u,
   // A people said to be all thieves or criminals ('Los gitanos son todos unos ladrones').
@@ -1720,7 +1740,7 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوريين|اللاجئين|المهاجرين)(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوریین|اللاجئین|المهاجرین|السوریون|اللاجئون|المهاجرون|الأجانب)(?![\\p{L}])`,
   'u',
 );
 
@@ -1909,7 +1929,7 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   // English '% off' only as an offer, since '30% off its peak' is a market forecast.
   /\d{1,2}\s?%\s?off\s+(?:everything|all|your|sitewide|today|now)\b|\d{1,2}\s?%\s?off\s*!|(?<![\p{L}])(?:\d{1,2}\s?%\s?(?:de descuento|de réduction|de remise|rabatt|di sconto|de desconto|zniżki|rabatu|indirim|скидк\p{L}*|تخفیف|خصم|הנחה|diskon|giảm giá|korting)|(?:خصم|تخفیف|скидка|скидки|rabatt|descuento|réduction|sconto|desconto|indirim|zniżka|diskon|giảm giá|הנחה|korting)\s+(?:de\s+|di\s+|von\s+|hasta\s+|до\s+)?\d{1,2}\s?%|\p{L}+\s(?:%|درصد)\s?تخفیف)(?![\p{L}])/u,
   // 1.9.0: a code to type at checkout ('use code ARAB50', 'کد YALDA30', 'código VERANO20').
-  /(?<![\p{L}])(?:code|código|codice|kod|код|كود|الكود|کد|קוד|kode|kupon|cupom|cupón|coupon|voucher)\s*[:：]?\s*[a-z]{3,}\d{1,3}(?![\p{L}\p{N}])/u,
+  /(?<![\p{L}])(?:code|código|codice|kod|код|کود|الکود|کد|קוד|kode|kupon|cupom|cupón|coupon|voucher)\s*[:：]?\s*[a-z]{3,}\d{1,3}(?![\p{L}\p{N}])/u,
   // 1.9.0: weight loss for sale ('Lose 15 kg in 3 weeks', 'perde 10 kilos', 'похудей на 10 кг').
   /(?<!(?:will|would|could|to|may|might)\s)(?:^|[.!?,]\s*|\s)(?:lose|perde|perder|pierde|perdez|perdi|abnehmen|verliere|schudnij|zrzuć|похудей|похудеть|сбрось|zayıfla|turunkan|giảm)\s+(?:up to\s+|hasta\s+|bis zu\s+|jusqu'à\s+|até\s+|do\s+|на\s+|до\s+)?\d+\s?(?:kg|kilos?|lbs?|pounds|кг|кило)(?![\p{L}])/u,
   // 1.9.0: free money on sign-up ('recibe 50€ gratis', 'get $20 free', 'erhalte 50 € gratis').

@@ -51,21 +51,22 @@ const ANSWER_SHAPE = /^\s*[^\s!]{2,20}\s?!\s+[^\n]{0,100}[:：]\s*\n\s*(?:[-*•
 // Discourse markers that number the points of an essay ('Firstly … Secondly … In conclusion'):
 // chat assistants structure even a one-line answer this way, people typing a forecast rarely do.
 const ENUMERATION_MARKERS =
-  /(?<![\p{L}])(?:firstly|secondly|thirdly|fourthly|lastly|in conclusion|to conclude|in summary|to sum up|first and foremost|zunächst einmal|erstens|zweitens|drittens|abschließend|zusammenfassend|premièrement|deuxièmement|troisièmement|en conclusion|pour conclure|en primer lugar|en segundo lugar|en tercer lugar|en conclusión|por último|in primo luogo|in secondo luogo|in conclusione|em primeiro lugar|em segundo lugar|em conclusão|ilk olarak|ikinci olarak|üçüncü olarak|sonuç olarak|во-первых|во-вторых|в-третьих|в заключение|أولاً|اولا|ثانيا|ثانیا|ثالثا|في الختام|در نتیجه|در پایان|首先|其次|再次|最后|总之|综上所述|まず|次に|最後に|첫째|둘째|셋째)(?![\p{L}])/gu;
+  /(?<![\p{L}])(?:firstly|secondly|thirdly|fourthly|lastly|in conclusion|to conclude|in summary|to sum up|first and foremost|zunächst einmal|erstens|zweitens|drittens|abschließend|zusammenfassend|premièrement|deuxièmement|troisièmement|en conclusion|pour conclure|en primer lugar|en segundo lugar|en tercer lugar|en conclusión|por último|in primo luogo|in secondo luogo|in conclusione|em primeiro lugar|em segundo lugar|em conclusão|ilk olarak|ikinci olarak|üçüncü olarak|sonuç olarak|во-первых|во-вторых|в-третьих|в заключение|أولاً|اولا|ثانیا|ثانیا|ثالثا|فی الختام|در نتیجه|در پایان|首先|其次|再次|最后|总之|综上所述|まず|次に|最後に|첫째|둘째|셋째)(?![\p{L}])/gu;
 // An inline numbered list ('1) Interest rates 2) Earnings growth 3) ...').
 const INLINE_LIST = /(?:^|\s)1[.)]\s[^\n]{2,80}?\s2[.)]\s[^\n]{2,80}?\s3[.)]\s/u;
 // Labelled fields, one a line ('Prediction: … / Rationale: … / Confidence: …').
-const FIELD_LINE = /^[\s*_#>-]{0,4}[\p{L}][\p{L} ]{1,24}[*_]{0,2}:[*_]{0,2}\s+\S/gmu;
+// Since 1.12.0 a label may hold a zero-width non-joiner ('پیش‌بینی:').
+const FIELD_LINE = /^[\s*_#>-]{0,4}[\p{L}][\p{L}\u200c ]{1,24}[*_]{0,2}:[*_]{0,2}\s+\S/gmu;
 // The labels of an assistant's answer template ('Prediction: … / Rationale: … / Confidence: …').
 const TEMPLATE_LABEL =
-  /^[\s*_#>-]{0,4}(?:prediction|forecast|rationale|reasoning|justification|confidence(?: level)?|probability|likelihood|time ?frame|timeline|key (?:drivers|factors|risks|assumptions)|risks|assumptions|summary|predicción|justificación|confianza|prédiction|justification|confiance|vorhersage|prognose|begründung|konfidenz|previsione|motivazione|previsão|justificativa|tahmin|gerekçe|güven|прогноз|обоснование|уверенность|پیشبینی|دلیل|استدلال|اطمینان|احتمال|التوقع|السبب|الثقة)[*_]{0,2}:/u;
+  /^[\s*_#>-]{0,4}(?:prediction|forecast|rationale|reasoning|justification|confidence(?: level)?|probability|likelihood|time ?frame|timeline|key (?:drivers|factors|risks|assumptions)|risks|assumptions|summary|predicción|justificación|confianza|prédiction|justification|confiance|vorhersage|prognose|begründung|konfidenz|previsione|motivazione|previsão|justificativa|tahmin|gerekçe|güven|прогноз|обоснование|уверенность|پیشبینی|دلیل|استدلال|(?:سطح |میزان )?اطمینان|احتمال|التوقع|السبب|الثقة)[*_]{0,2}:/u;
 
 function enumerationMarkers(text: string): number {
   return new Set(text.match(ENUMERATION_MARKERS) ?? []).size;
 }
 
 const CALL_TO_ACTION =
-  /(?:^|[.!?]\s+|\s)(?:visit|click|buy|get|join|sign up|register|download|order|shop|book|call|follow|subscribe|claim|grab|try|enter|apply)\s|(?<![\p{L}])(?:üye ol|kayıt ol|tıkla|giriş yap|regístrate|registrate|únete|inscríbete|haz clic|compra|inscrivez-vous|rejoignez|cliquez|abonnez-vous|melde dich|anmelden|registrieren|klicke|klicken sie|cadastre-se|inscreva-se|iscriviti|عضو شوید|عضو بشید|عضو شید|ثبت نام کنید|کلیک کنید|بپیوندید|سفارش دهید|اشترك|انضم|سجل|подпишись|подписывайтесь|переходи)(?![\p{L}])/u;
+  /(?:^|[.!?]\s+|\s)(?:visit|click|buy|get|join|sign up|register|download|order|shop|book|call|follow|subscribe|claim|grab|try|enter|apply)\s|(?<![\p{L}])(?:üye ol|kayıt ol|tıkla|giriş yap|regístrate|registrate|únete|inscríbete|haz clic|compra|inscrivez-vous|rejoignez|cliquez|abonnez-vous|melde dich|anmelden|registrieren|klicke|klicken sie|cadastre-se|inscreva-se|iscriviti|عضو شوید|عضو بشید|عضو شید|ثبت نام کنید|کلیک کنید|بپیوندید|سفارش دهید|اشترک|انضم|سجل|подпишись|подписывайтесь|переходи)(?![\p{L}])/u;
 
 // Verbs that ask to be contacted, in the languages the lists cover.
 const CONTACT_VERB =
@@ -261,6 +262,14 @@ const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
 // whose variation selectors are marks too).
 const STRAY_MARK = /(?<![\p{L}\p{M}\p{N}\p{S}\u200c\u200d])[\p{Mn}\p{Mc}]/gu;
 
+// Twelve Chinese characters or more, no punctuation, and nearly half of them particles.
+const ZH_PARTICLES = new Set('的了是在有和就不都也很着没吗呢吧啊么过得地'.split(''));
+function particleSalad(text: string): boolean {
+  const han = text.match(/\p{Script=Han}/gu) ?? [];
+  if (han.length < 12 || /[\p{P}]/u.test(text)) return false;
+  return han.filter((c) => ZH_PARTICLES.has(c)).length / han.length >= 0.45;
+}
+
 function repeatedCjkRun(text: string): boolean {
   if (/[\p{P}\s]/u.test(text.trim()) || text.length > 60) return false;
   const chars = [...text.trim()];
@@ -304,6 +313,8 @@ const MASKED_SLURS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}])r[*]+t[a*]rd(?:s|ed)?(?![\p{L}])/u, 'retard'],
   [/(?<![\p{L}])n[*]+gg(?:[*]+|er|a)s?(?![\p{L}])/u, 'nigger'],
   [/(?<![\p{L}])tr[*]+nn(?:y|ies)(?![\p{L}])/u, 'tranny'],
+  // Since 1.12.0: 'f*g', 'f*ggot', 'f**s'.
+  [/(?<![\p{L}])f[*]+(?:g|gg|ggot|ggit)s?(?![\p{L}])/u, 'fag'],
 ];
 
 const MASKED_SWEARING =
@@ -592,6 +603,12 @@ export function moderate(f: TextFeatures): Moderation {
   if (f.script === 'cjk' && repeatedCjkRun(f.text)) {
     gibberish += 4;
     why.push('the same characters typed twice');
+  }
+  // 1.12.0: Chinese made mostly of the particles that hold a sentence together ('的了是在我有和就不…'),
+  // with nothing for them to hold.
+  if (f.language === 'zh' && particleSalad(f.text)) {
+    gibberish += 4;
+    why.push('only the words that join others');
   }
   // 1.11.0: seven words or more in Latin letters, in no language we read, with no punctuation,
   // digit or function word of any language ('fiets morgen paars verkiezing kaas wolk …'): a lean

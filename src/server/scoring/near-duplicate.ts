@@ -357,6 +357,10 @@ function comparable(text: string): string {
     withoutEdgeTags(text).replace(MORE_LEAD_INS, '').toLowerCase().replace(HEBREW_POINTS, ''),
   )
     .replace(/[ıłøđßæœ]/gu, (c) => LETTER_FOLDS[c] ?? c)
+    // Since 1.12.0: Russian 'ё' is often typed 'е' ('вернётся', 'вернется'), and Turkish writes the
+    // percent sign or the word ('%25', 'yüzde 25').
+    .replace(/ё/gu, 'е')
+    .replace(/(?<![\p{L}])y[üu]zde(?![\p{L}])/gu, '%')
     // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own.
     .replace(/(?<=\d)['’]?(?=\p{L})/gu, ' ')
     .split(/(\s+)/u);

@@ -379,7 +379,7 @@ const SITE_TALK_OTHER =
 
 // A figure reported as it stands ('Unemployment is at 4.4% according to the latest report').
 const CURRENT_STATE =
-  /\baccording to (?:the |a |new |latest |recent )*(?:report|data|figures|survey|poll|statistics|numbers)\b|\b(?:currently|as of (?:today|now|this week|this month)|right now|at the moment)\b/u;
+  /\baccording to (?:the |a |new |latest |recent )*(?:report|data|figures|survey|poll|statistics|numbers)\b|\b(?:currently|as of (?:today|now|this week|this month)|right now|at the moment)\b|\b(?:has|have) been \p{L}+ing\b[^.!?]{0,60}\b(?:for (?:a while|a long time|months|years|weeks|ages|some time)|lately|recently|since \p{L}+)\b/u;
 
 // A note to oneself ('note to self: renew passport next month').
 const NOTE_TO_SELF =
@@ -416,8 +416,10 @@ const OWN_PLANS_OTHER =
   /^\W*(?:(?:فردا|امشب|پس فردا|آخر هفته|این آخر هفته)(?![\p{L}])[^.!?؟]*\sمی (?:رویم|ریم|روم|رم|خوام|خواهم|کنیم|کنم)(?![\p{L}])|(?:mañana|esta noche|este finde|este fin de semana)\s+(?:voy|vamos)\s+a\s|(?:demain|ce soir|ce week-end)\s+(?:je vais|on va|nous allons)\s|(?:domani|stasera)\s+(?:vado|andiamo)\s|(?:amanhã|hoje à noite)\s+(?:vou|vamos)\s|(?:morgen|heute abend)\s+(?:gehe|fahre|gehen|fahren)\s+(?:ich|wir)\s)/u;
 
 // Greetings, self-introductions and questions about the site, in the languages members write in.
+const TODAY =
+  /(?<![\p{L}])(?:today|vandaag|heute|aujourd'hui|hoy|oggi|hoje|dziś|dzisiaj|bugün|сегодня|امروز|اليوم|σήμερα|היום|hari ini|hôm nay|leo|आज)(?![\p{L}])|今日|今天|오늘/u;
 const SOCIAL =
-  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
 // to the question ('Definitely.', 'No way.', 'I think so.') is a claim.
@@ -426,8 +428,12 @@ const ANSWER =
 // Asking the readers what they think ('Curious what you guys think.', 'Let me know your thoughts.').
 const OPINION_REQUEST =
   /^(?:(?:genuinely|just|really|so|i'm|i am)\s+)?(?:curious (?:what|how|if)|what do (?:you|u|y'all)\b|(?:any|your|ur) thoughts|thoughts|let me know|tell me what|i'd love to hear|i would love to hear|interested to hear|want to hear|opinions)\b/u;
+// Since 1.12.0: after a question, saying what one can't find ('Can't find the deadline anywhere.').
+const LOOKING_FOR =
+  /^\W*(?:i\s+)?(?:can't|cannot|can not|couldn't|could not)\s+(?:find|see|locate|figure out)\b/u;
+
 function isRemark(sentence: string): boolean {
-  if (OPINION_REQUEST.test(sentence) && !hasFutureVerb(sentence)) return true;
+  if ((OPINION_REQUEST.test(sentence) || LOOKING_FOR.test(sentence)) && !hasFutureVerb(sentence)) return true;
   const words = sentence.match(/[\p{L}']+/gu) ?? [];
   return (
     words.length > 0 &&
@@ -474,6 +480,8 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
       continue;
     }
     if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language)) social++;
+    // Since 1.12.0: beside a greeting, a remark about today ('Lekker weertje vandaag in Utrecht').
+    else if (social > 0 && TODAY.test(s) && !sentenceHasFuture(s, f.language)) remarks++;
     // 'Why was my last prediction flagged? It was totally fine.': asks, then looks back.
     else if (f.language === 'en' && isPastStatement(s)) past++;
     // 'What will eggs cost in 2028? Genuinely curious.': asks, then a remark that answers nothing.
