@@ -51,7 +51,7 @@ const ANSWER_SHAPE = /^\s*[^\s!]{2,20}\s?!\s+[^\n]{0,100}[:：]\s*\n\s*(?:[-*•
 // Discourse markers that number the points of an essay ('Firstly … Secondly … In conclusion'):
 // chat assistants structure even a one-line answer this way, people typing a forecast rarely do.
 const ENUMERATION_MARKERS =
-  /(?<![\p{L}])(?:firstly|secondly|thirdly|fourthly|lastly|in conclusion|to conclude|in summary|to sum up|first and foremost|zunächst einmal|erstens|zweitens|drittens|abschließend|zusammenfassend|premièrement|deuxièmement|troisièmement|en conclusion|pour conclure|en primer lugar|en segundo lugar|en tercer lugar|en conclusión|por último|in primo luogo|in secondo luogo|in conclusione|em primeiro lugar|em segundo lugar|em conclusão|ilk olarak|ikinci olarak|üçüncü olarak|sonuç olarak|во-первых|во-вторых|в-третьих|в заключение|أولاً|اولا|ثانیا|ثانیا|ثالثا|فی الختام|در نتیجه|در پایان|首先|其次|再次|最后|总之|综上所述|まず|次に|最後に|첫째|둘째|셋째)(?![\p{L}])/gu;
+  /(?<![\p{L}])(?:firstly|secondly|thirdly|fourthly|lastly|in conclusion|to conclude|in summary|to sum up|first and foremost|zunächst einmal|erstens|zweitens|drittens|abschließend|zusammenfassend|premièrement|deuxièmement|troisièmement|en conclusion|pour conclure|en primer lugar|en segundo lugar|en tercer lugar|en conclusión|por último|in primo luogo|in secondo luogo|in conclusione|em primeiro lugar|em segundo lugar|em conclusão|ilk olarak|ikinci olarak|üçüncü olarak|sonuç olarak|во-первых|во-вторых|в-третьих|в заключение|أولاً|اولا|ثانیا|ثالثا|فی الختام|در نتیجه|در پایان|首先|其次|再次|最后|总之|综上所述|まず|次に|最後に|첫째|둘째|셋째)(?![\p{L}])/gu;
 // An inline numbered list ('1) Interest rates 2) Earnings growth 3) ...').
 const INLINE_LIST = /(?:^|\s)1[.)]\s[^\n]{2,80}?\s2[.)]\s[^\n]{2,80}?\s3[.)]\s/u;
 // Labelled fields, one a line ('Prediction: … / Rationale: … / Confidence: …').
@@ -313,7 +313,7 @@ const MASKED_SLURS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}])r[*]+t[a*]rd(?:s|ed)?(?![\p{L}])/u, 'retard'],
   [/(?<![\p{L}])n[*]+gg(?:[*]+|er|a)s?(?![\p{L}])/u, 'nigger'],
   [/(?<![\p{L}])tr[*]+nn(?:y|ies)(?![\p{L}])/u, 'tranny'],
-  // Since 1.12.0: 'f*g', 'f*ggot', 'f**s'.
+  // Since 1.12.0: 'f*g', 'f*gs', 'f*ggot'.
   [/(?<![\p{L}])f[*]+(?:g|gg|ggot|ggit)s?(?![\p{L}])/u, 'fag'],
 ];
 

@@ -103,8 +103,8 @@ function pastEnding(f: TextFeatures): boolean {
   return sentences.length > 0 && sentences.every((s) => ending.test(s.trim()));
 }
 
-// A time frame in the text's own language, or since 1.10.0 in any language's words: a text taken
-// for Spanish still says 'no ano que vem', one taken for Spanish 'anul viitor'.
+// A time frame in the text's own language, or since 1.10.0 in any language's words: a Portuguese
+// or Romanian text taken for Spanish still says 'no ano que vem' or 'anul viitor'.
 function relativeTimeOf(f: TextFeatures, text: string): RegExp | null {
   const own = RELATIVE_TIME[f.language];
   if (own?.test(text)) return own;
