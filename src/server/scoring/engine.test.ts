@@ -263,6 +263,21 @@ describe('1.3.0 statistical model', () => {
 const rulesOnly = (text: string) =>
   analyzePrediction({ text, categories: [], now: new Date('2026-11-01T00:00:00Z') }, null);
 
+// The rules alone flag each text as its category / leave each forecast unflagged.
+const flagsEach = (cases: ReadonlyArray<readonly [string, string]>) =>
+  it.each(cases)('flags %s as %s', (text, category) => {
+    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
+  });
+const passesEach = (texts: readonly string[]) =>
+  it.each(texts)('does not flag the forecast %s', (text) => {
+    expect(rulesOnly(text).is_flagged).toBe(false);
+  });
+// What the rules measured, before any flag is decided.
+const measuresOf = (text: string) => {
+  const { mod, quality } = assessText(text, new Date('2026-11-01T00:00:00Z'));
+  return ruleMeasures(mod, quality);
+};
+
 describe('1.4.0 rules', () => {
   it.each([
     ['abusive', 'I know where you live, so keep posting and see.'],
@@ -370,7 +385,7 @@ describe('1.6.0 rules', () => {
     expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
   });
 
-  it.each([
+  passesEach([
     'Gold stays above $3,000 for the rest of the decade.',
     'Home prices in Toronto go down again next spring.',
     'The next iPhone drops the Lightning port completely.',
@@ -386,9 +401,7 @@ describe('1.6.0 rules', () => {
     'The city will clear out the homeless camps along the river by 2027.',
     'Tesla will sell the Model 2 for only $25,000 in 2027.',
     'Netflix hikes prices again in 2027, ads included.',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it.each([
     'Inflation peaked on March 3, 2026 and the markets were relieved.',
@@ -454,7 +467,7 @@ describe('1.7.0 rules', () => {
     expect(codes('Gas will cost just $3.49 a gallon by summer 2027.')).not.toContain('promotional');
   });
 
-  it.each([
+  passesEach([
     'We are heading for a housing crash in 2027.',
     'No way the Lakers make the playoffs. Not happening.',
     'Det kommer nog bli varmare i sommar.',
@@ -462,9 +475,7 @@ describe('1.7.0 rules', () => {
     'Average rent in Dublin will pass €2,500/month by 2028.',
     'Gas will cost just $3.49 a gallon by summer 2027.',
     'I hope he chokes on his words when the results come in next year.',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it.each([
     'Gestern habe ich das Spiel mit Freunden gesehen, was für ein Abend!',
@@ -502,7 +513,7 @@ describe('1.7.0 rules', () => {
 });
 
 describe('1.8.0 rules', () => {
-  it.each([
+  flagsEach([
     ['Todo el que vota a ese partido es un idiota.', 'abusive'],
     ['כל מי שאוהד את הקבוצה הזאת הוא מטומטם.', 'abusive'],
     ['كل من ينتخب هذا الحزب حثالة.', 'abusive'],
@@ -523,11 +534,9 @@ describe('1.8.0 rules', () => {
     ["I'm going to start cycling to work every day.", 'not_a_prediction'],
     ['فردا با دوستانم می‌رویم کوه.', 'not_a_prediction'],
     ['สวัสดีค่ะ ยินดีที่ได้รู้จักทุกคน', 'not_a_prediction'],
-  ])('flags %s as %s', (text, category) => {
-    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
-  });
+  ]);
 
-  it.each([
+  passesEach([
     // 'idiotic' said of a plan is criticism, not abuse.
     'The new congestion charge is idiotic, and the council will scrap it before the 2028 election.',
     // Messaging apps named in a forecast, 'everyone who' without an insult.
@@ -538,13 +547,11 @@ describe('1.8.0 rules', () => {
     "Tonight we're winning the derby.",
     'در سال پیش رو قیمت طلا بالا می‌رود.',
     'فردا بورس تهران سقوط می‌کند.',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 });
 
 describe('1.9.0 rules', () => {
-  it.each([
+  flagsEach([
     // Spam: a code to type at checkout, a discount, 'our store', today only, sure bets, doubling a
     // deposit, weight loss for sale, free money, pay per hour, followers on a named platform.
     ['Gunakan kode promo HEMAT25 untuk diskon 25% di toko kami, hanya hari ini!', 'spam'],
@@ -586,11 +593,9 @@ describe('1.9.0 rules', () => {
     ['אתמול הלכנו לים עם הילדים.', 'not_a_prediction'],
     ['昨日は友達と映画を見ました。', 'not_a_prediction'],
     ['주말에 친구들과 등산을 했어요.', 'not_a_prediction'],
-  ])('flags %s as %s', (text, category) => {
-    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
-  });
+  ]);
 
-  it.each([
+  passesEach([
     // Present-tense forecasts with a number outside English, forecasting cues ('just watch',
     // 'zobaczycie'), Czech read as Czech, and a noun after 'of' that looks like a past tense.
     'Die Mieten in München steigen bis zum Sommer um weitere 8%.',
@@ -606,9 +611,7 @@ describe('1.9.0 rules', () => {
     'Kesho mvua itanyesha sana Dar es Salaam.',
     'Esta temporada el Betis será una apuesta segura para entrar en Europa.',
     'Apple will sign a deal with OpenAI before 2028.',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it('lists open time frames once, with the other vague words', () => {
     const a = rulesOnly('Something big will happen eventually.');
@@ -618,7 +621,7 @@ describe('1.9.0 rules', () => {
 });
 
 describe('1.10.0 rules', () => {
-  it.each([
+  flagsEach([
     // Abuse: a group called a cancer or a plague, 'make him pay', hoping someone teaches a person a
     // lesson, Romanian wishes of death, sending a group back, parasites and pigs in more languages,
     // a Persian 'we'll settle his account'.
@@ -639,11 +642,9 @@ describe('1.10.0 rules', () => {
     // Not a prediction: Bengali past tense and 'yesterday'.
     ['গতকাল আমরা নদীর ধারে বেড়াতে গেলাম।', 'not_a_prediction'],
     ['আমি সকালে বাজারে গিয়েছিলাম।', 'not_a_prediction'],
-  ])('flags %s as %s', (text, category) => {
-    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
-  });
+  ]);
 
-  it.each([
+  passesEach([
     // The same words in forecasts and criticism that attacks no one.
     'Corruption is a cancer on democracy, and it will get worse before the 2028 election.',
     'The court will make him pay damages of $2 million by 2027.',
@@ -658,9 +659,7 @@ describe('1.10.0 rules', () => {
     'তবে আগামী বছর চালের দাম বাড়বে।',
     '明年 中国 经济 将 增长 5%',
     '到2030年，中国的电动车销量将超过燃油车。',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it('finds a time frame in any language, Greek names and Thai time frames, for the bands', () => {
     const codes = (text: string) => rulesOnly(text).reasons.map((r) => r.code);
@@ -700,7 +699,7 @@ describe('1.10.0 rules', () => {
 });
 
 describe('1.11.0 rules', () => {
-  it.each([
+  flagsEach([
     // Spam: earning from home with a phone number in Bengali digits, in Urdu; a paid group of one's own.
     ['ঘরে বসে মাসে ২০০০০ টাকা আয় করুন, হোয়াটসঅ্যাপ করুন ০১৯১২৩৪৫৬৭৮', 'spam'],
     ['گھر بیٹھے روزانہ پانچ ہزار روپے کمائیں، واٹس ایپ کریں 03001234567', 'spam'],
@@ -722,11 +721,9 @@ describe('1.11.0 rules', () => {
     // Gibberish: vowel signs with no letter, Chinese characters typed twice.
     ['ौैा कमल ेोअ', 'gibberish'],
     ['你好世界吃饭你好世界睡觉', 'gibberish'],
-  ])('flags %s as %s', (text, category) => {
-    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
-  });
+  ]);
 
-  it.each([
+  passesEach([
     // Indonesian 'nggak' is 'no', not a slur; Japanese conjecture is a forecast.
     'Harga BBM bakal naik lagi tahun depan, nggak ada yang bisa cegah.',
     'たぶん円安はまだ続きそう',
@@ -736,15 +733,11 @@ describe('1.11.0 rules', () => {
     'ราคาทองคำจะขึ้นในปีหน้า',
     'Netflix will raise its standard plan to $25/month by 2028.',
     'Die Mieten in Berlin steigen bis 2028 um mindestens zehn Prozent.',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it('reads a Persian sentence closing in the past tense as about the past, which the model may not overrule', () => {
-    const { mod, quality } = assessText('قیمت مرغ یک‌شبه سه برابر شد.', new Date('2026-11-01T00:00:00Z'));
-    expect(ruleMeasures(mod, quality)).toMatchObject({ notPrediction: true, firm: true });
-    const future = assessText('قیمت مرغ سال بعد سه برابر خواهد شد.', new Date('2026-11-01T00:00:00Z'));
-    expect(ruleMeasures(future.mod, future.quality)).toMatchObject({ notPrediction: false });
+    expect(measuresOf('قیمت مرغ یک‌شبه سه برابر شد.')).toMatchObject({ notPrediction: true, firm: true });
+    expect(measuresOf('قیمت مرغ سال بعد سه برابر خواهد شد.')).toMatchObject({ notPrediction: false });
   });
 
   it('leans toward word salad, for the model to confirm, on words nothing joins', () => {
@@ -757,7 +750,7 @@ describe('1.11.0 rules', () => {
 });
 
 describe('1.12.0 rules', () => {
-  it.each([
+  flagsEach([
     // Abuse: a group called insects in Arabic, German 'sollen endlich verschwinden', Vietnamese
     // insults and threats, a masked slur.
     ['هؤلاء المهاجرون مجرد صراصير.', 'abusive'],
@@ -773,9 +766,7 @@ describe('1.12.0 rules', () => {
     // Machine style: Persian labelled fields with a zero-width non-joiner, an assistant's Greek.
     ['پیش‌بینی: بورس تهران در ۱۴۰۶ رشد می‌کند.\nدلیل: تورم.\nسطح اطمینان: ۶۰٪', 'machine_generated'],
     ['Ως μοντέλο τεχνητής νοημοσύνης δεν έχω απόψεις, αλλά το ευρώ θα ανέβει.', 'machine_generated'],
-  ])('flags %s as %s', (text, category) => {
-    expect(rulesOnly(text).flag_reasoning?.category).toBe(category);
-  });
+  ]);
 
   it.each([
     // A current state, a greeting with a remark about today, a question with 'can't find': each a
@@ -784,19 +775,16 @@ describe('1.12.0 rules', () => {
     'Guten Morgen zusammen! Heute ist es richtig kalt in Hamburg.',
     'When does the spring contest close? Cannot find the closing date anywhere on the page.',
   ])('calls %s not a prediction, on positive evidence', (text) => {
-    const { mod, quality } = assessText(text, new Date('2026-11-01T00:00:00Z'));
-    expect(ruleMeasures(mod, quality)).toMatchObject({ notPrediction: true, firm: true });
+    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
   });
 
-  it.each([
+  passesEach([
     'The will of the voters will decide the 2028 election.',
     'Будет ли рубль дешевле в 2027? Думаю, да, курс вырастет до 120.',
     'Insects will make up 10% of protein in European diets by 2035.',
     'Guten Morgen! Der DAX wird bis Ende 2027 über 25.000 Punkte steigen.',
     '明年的房价会下跌，我觉得是这样的',
-  ])('does not flag the forecast %s', (text) => {
-    expect(rulesOnly(text).is_flagged).toBe(false);
-  });
+  ]);
 
   it("writes Arabic 'ي' and 'ك' in its patterns as the normalised text has them ('ی', 'ک')", () => {
     for (const re of [...VIOLENCE_PATTERNS, ...DEHUMANISING_PATTERNS, ...SPAM_PATTERNS, GROUP_NAMES])

@@ -271,21 +271,10 @@ function particleSalad(text: string): boolean {
 }
 
 function repeatedCjkRun(text: string): boolean {
-  if (/[\p{P}\s]/u.test(text.trim()) || text.length > 60) return false;
-  const chars = [...text.trim()];
-  for (let len = Math.floor(chars.length / 2); len >= 4; len--) {
-    if (len * 2 < chars.length / 2) break;
-    for (let i = 0; i + 2 * len <= chars.length; i++) {
-      const run = chars.slice(i, i + len).join('');
-      if (
-        chars
-          .slice(i + len)
-          .join('')
-          .includes(run)
-      )
-        return true;
-    }
-  }
+  const t = text.trim();
+  if (/[\p{P}\s]/u.test(t) || t.length > 60) return false;
+  for (let len = Math.floor(t.length / 2); len >= 4 && len * 4 >= t.length; len--)
+    for (let i = 0; i + 2 * len <= t.length; i++) if (t.includes(t.slice(i, i + len), i + len)) return true;
   return false;
 }
 
