@@ -807,3 +807,55 @@ describe('1.12.0 rules', () => {
     ).toBe(false);
   });
 });
+
+describe('1.13.0 rules', () => {
+  flagsEach([
+    // Abuse: 'I know where you live' in Swedish and Dutch, Polish vermin and expulsion, Indonesian
+    // insults with a wish of death.
+    ['Jag vet var du bor, så akta dig för att skriva mer.', 'abusive'],
+    ['Ik weet waar je woont, @pieter. Denk daar maar eens over na.', 'abusive'],
+    ['Ci imigranci to robactwo i tyle.', 'abusive'],
+    ['Trzeba ich wszystkich wyrzucić z kraju.', 'abusive'],
+    ['Kamu itu bangsat, otak udang semua.', 'abusive'],
+    // Gibberish: a bracketed 'write here' in Persian and in German.
+    ['[پیش‌بینی خود را اینجا وارد کنید]', 'gibberish'],
+    ['[Ihre Prognose hier eingeben]', 'gibberish'],
+  ]);
+
+  it.each([
+    // Asking why the site fails, in Persian (with 'my prediction' in it) and in Hebrew.
+    'چرا سایت اینقدر کنده؟ پیش‌بینیم ثبت نمیشه!',
+    'למה האתר לא עובד? ניסיתי שלוש פעמים.',
+  ])('calls %s not a prediction: it talks about the site', (text) => {
+    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
+  });
+
+  it('reads a Dutch forecast with few of the commonest function words as Dutch, and its future', () => {
+    expect(measuresOf('Twente gaat deze winter weer flink zakken.').future).toBe('strong');
+  });
+
+  passesEach([
+    // Vietnamese 'sắp' (about to); a past side remark in a forecast dated by a year still ahead.
+    'Giá vàng sắp tăng mạnh, chắc chắn luôn.',
+    'Rents keep rising through summer 2027, my landlord already told us.',
+  ]);
+
+  it('tells a comparison whose sides are swapped from a re-submission', () => {
+    expect(
+      isNearDuplicate(
+        'Samsung phones will outsell Apple in 2028.',
+        'Apple phones will outsell Samsung in 2028.',
+      ),
+    ).toBe(false);
+    expect(
+      isNearDuplicate('Chelsea will beat Arsenal in the final.', 'Arsenal will beat Chelsea in the final.'),
+    ).toBe(false);
+    // Moving a clause keeps the sides where they were.
+    expect(
+      isNearDuplicate(
+        'By 2028, Samsung phones will outsell Apple.',
+        'Samsung phones will outsell Apple by 2028.',
+      ),
+    ).toBe(true);
+  });
+});

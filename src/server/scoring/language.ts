@@ -107,7 +107,7 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
     es: 'el la los las un una unos unas y o a es son será serán va van no que de del en con por para al lo se su sus muy más este esta estos estas yo creo todo todos ya',
     it: "il lo la i gli le un una e o è sono sarà saranno non che di del della dei delle in con per su al alla nel nella questo questa molto più anche l' un'",
     pt: 'o a os as um uma e ou é são será serão vai vão não que de do da dos das em no na nos nas com por para ao muito mais este esta isso também',
-    nl: 'de het een en of is zijn zal zullen gaat gaan niet dat die van in op met voor naar bij ook nog meer dan wordt worden ik we',
+    nl: 'de het een en of is zijn zal zullen gaat gaan niet dat die van in op met voor naar bij ook nog meer dan wordt worden ik we dit deze weer wel maar er hij zij ze geen hun heel omdat',
     tr: 'bir ve bu da de için ile çok daha en olarak gibi ama değil var yok mı mi ne kadar sonra önce her şey',
     pl: 'i w na z do nie się że jest są będzie będą to od po za jak już tak ale dla przez o co',
     sv: 'och att det en ett är som på för med av till inte kommer ska har den de om',
@@ -339,7 +339,8 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('akan|bakal|tahun depan|masa depan|pada tahun'),
     weak: words('mungkin|kayaknya|sepertinya|nanti|segera|suatu hari|cepat atau lambat|percaya deh'),
   },
-  vi: { strong: /sẽ|năm tới|tương lai/u },
+  // 1.13.0: 'sắp' (about to), not 'sắp xếp' (to arrange); 'chắc', 'có lẽ' (probably).
+  vi: { strong: /sẽ|năm tới|tương lai|sắp(?! xếp)/u, weak: /chắc|có lẽ|có thể|hy vọng/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
     weak: words('увидите|увидишь|\\p{L}+(?:ит|ет|ут|ют|ат|ят|ится|ется|утся|ются|атся|ятся)'),

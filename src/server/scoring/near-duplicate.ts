@@ -445,10 +445,41 @@ export function claimConflict(textA: string, textB: string): string | null {
   const onlyA = ca.filter((x) => !cb.some((y) => sameWord(x, y)));
   const onlyB = cb.filter((y) => !ca.some((x) => sameWord(x, y)));
   if (onlyA.length > 0 && onlyB.length > 0) return `different words (${onlyA[0]} / ${onlyB[0]})`;
+  if (rolesSwapped(a, b)) return 'the two sides of the comparison are swapped';
   const extra = onlyA.length + onlyB.length;
   if (extra > Math.max(2, Math.round(0.2 * Math.max(ca.length, cb.length))))
     return 'one says much more than the other';
   return null;
+}
+
+// Words that set one side against the other: what stands before them and what stands after them
+// can't trade places ('Nvidia will outperform AMD' is not 'AMD will outperform Nvidia').
+const ASYMMETRIC = new Set(
+  (
+    'than beat beats beating outperform outperforms outsell outsells outnumber outnumbers overtake overtakes ' +
+    'surpass surpasses defeat defeats eliminate eliminates knock knocks acquire acquires buy buys against versus vs ' +
+    'als dan que chem чем schlägt schlagen überholt überholen gegen bat battra battront dépasse dépassera contre ' +
+    'vencerá vence supera superará contra batterà supererà contro verslaat verslaan inhalen tegen обгонит победит против'
+  ).split(' '),
+);
+
+// 1.13.0: the same words on both sides of an asymmetric word, but some word before it in one text
+// stands after it in the other and another the other way round.
+function rolesSwapped(a: readonly string[], b: readonly string[]): boolean {
+  const sides = (t: readonly string[], at: number) => {
+    const content = (x: string) => !STOPWORDS.has(x) && !/\d/.test(x) && !ASYMMETRIC.has(x);
+    return [t.slice(0, at).filter(content), t.slice(at + 1).filter(content)] as const;
+  };
+  for (const [i, word] of a.entries()) {
+    if (!ASYMMETRIC.has(word)) continue;
+    const j = b.indexOf(word);
+    if (j < 0) continue;
+    const [beforeA, afterA] = sides(a, i);
+    const [beforeB, afterB] = sides(b, j);
+    const crosses = (from: string[], to: string[]) => from.some((x) => to.some((y) => sameWord(x, y)));
+    if (crosses(beforeA, afterB) && crosses(afterA, beforeB)) return true;
+  }
+  return false;
 }
 
 export interface DuplicateCheck {

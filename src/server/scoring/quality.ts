@@ -221,8 +221,14 @@ export function assessQuality(
     add('future_unchecked', `Future tense not checked for '${f.language}'`, WEIGHTS.futureWeak);
   else add('not_future', 'Nothing in it points to the future', WEIGHTS.notFuture);
 
+  // 1.13.0: not when a year still ahead dates the claim ('… keep climbing all through winter 2027,
+  // my café already warned us': the past is a side remark).
   const past =
-    en !== null && en.pastTense > 0 && future !== 'strong' && (en.pastTime || years.past.length > 0);
+    en !== null &&
+    en.pastTense > 0 &&
+    future !== 'strong' &&
+    years.future.length === 0 &&
+    (en.pastTime || years.past.length > 0);
   if (past) add('about_the_past', 'Describes something that already happened', WEIGHTS.aboutThePast);
   // 'Healthcare will probably improve??' is a doubtful claim, not a question.
   const question = f.questionOnly && !(en !== null && hasFutureVerb(f.lower) && !isInterrogative(f.lower));
@@ -332,11 +338,12 @@ export function assessQuality(
   let notPrediction: string | null = null;
   let firm = true;
   const siteTalk =
-    future !== 'strong' &&
     years.future.length === 0 &&
-    (en !== null
-      ? SITE_TALK.test(f.lower) || QUOTATION.test(f.text)
-      : SITE_TALK_OTHER.test(text) && /[?؟？]/u.test(text));
+    ((future !== 'strong' &&
+      (en !== null
+        ? SITE_TALK.test(f.lower) || QUOTATION.test(f.text)
+        : SITE_TALK_OTHER.test(text) && /[?؟？]/u.test(text))) ||
+      SITE_COMPLAINT_OTHER.test(text));
   if (f.chars === 0) notPrediction = 'It is empty.';
   else if (question) notPrediction = 'It asks a question rather than stating what you expect to happen.';
   else if (social) notPrediction = 'It greets or asks rather than stating what you expect to happen.';
@@ -376,6 +383,11 @@ export function assessQuality(
 // asks or complains ('Waarom kan ik mijn voorspelling niet meer bewerken?', 'چرا سایت اینقدر کنده؟').
 const SITE_TALK_OTHER =
   /(?<![\p{L}])(?:سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|esta página|ce site|questo sito|este site|esta página|этот сайт|сайт|bu site|mijn voorspelling|meine prognose|meine vorhersage|mi predicción|mi pronóstico|ma prédiction|la mia previsione|minha previsão|мой прогноз|پیش بینیم|moja prognoza|min förutsägelse|min prognos|den här sidan|tämä sivusto)(?![\p{L}])/u;
+
+// 1.13.0: asking why the site fails, outside English, whatever else the complaint says ('چرا سایت هی
+// خطا میده؟ سه بار پیش‌بینیم رو فرستادم', 'למה האתר כל כך איטי היום?'): 'my prediction' is no forecast.
+const SITE_COMPLAINT_OTHER =
+  /(?<![\p{L}])(?:چرا|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|czemu|почему|neden|למה|لماذا|kenapa|mengapa|tại sao|varför|γιατί)\s(?:[^?؟？]{0,25}\s)?(?:سایت|این سایت|die seite|die website|diese seite|le site|ce site|el sitio|la web|esta web|il sito|o site|de site|de website|strona|сайт|site|האתר|الموقع|situs|trang web|webbplatsen|sidan|η σελίδα|η ιστοσελίδα)(?![\p{L}])[^?؟？]{0,60}[?؟？]/u;
 
 // A figure reported as it stands ('Unemployment is at 4.4% according to the latest report').
 const CURRENT_STATE =
