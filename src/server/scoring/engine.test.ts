@@ -859,3 +859,45 @@ describe('1.13.0 rules', () => {
     ).toBe(true);
   });
 });
+
+describe('1.14.0 rules', () => {
+  flagsEach([
+    // Czech: a group called parasites and told to leave the country.
+    ['Uprchlíci jsou paraziti a musí z naší země vypadnout.', 'abusive'],
+  ]);
+
+  it.each([
+    // Finnish, read as English before: no future tense, so a loose marker is enough.
+    'Hinnat nousee vielä, ehkä.',
+    // Opens like a question, but says which way it leans.
+    'Could go either way, but probably higher? who knows',
+  ])('does not call %s not a prediction', (text) => {
+    expect(measuresOf(text).notPrediction).toBe(false);
+  });
+
+  passesEach([
+    'Uhelné elektrárny musí zmizet do roku 2035.',
+    'Węgiel musi zniknąć z polskiej energetyki do 2035 roku.',
+  ]);
+
+  it('reads scale words and their abbreviations in more languages when comparing re-submissions', () => {
+    expect(
+      isNearDuplicate(
+        'Население Петербурга превысит 6 000 000 человек к 2035 году.',
+        'Население Петербурга превысит 6 млн человек к 2035 году.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'Polska będzie mieć 35 mln mieszkańców w 2040 roku.',
+        'Polska będzie mieć 35 000 000 mieszkańców w 2040 roku.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'Население Петербурга превысит 6 млн человек к 2035 году.',
+        'Население Петербурга превысит 7 млн человек к 2035 году.',
+      ),
+    ).toBe(false);
+  });
+});

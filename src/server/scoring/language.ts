@@ -115,6 +115,8 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
     // mvua itanyesha sana Dar es Salaam' was read as Indonesian and called 'not a prediction').
     id: 'yang dan di ke dari ini itu dengan untuk akan tidak ada adalah pada juga sudah atau bisa karena saya kami kita mereka dia',
     sw: 'na ya wa za la kwa ni katika hii hiyo huu kama sana lakini pia au bado tu zaidi kuna wewe mimi sisi wao',
+    // Since 1.14.0: Finnish ('Kyllä tästä vielä jotain tulee, ehkä.' was read as English).
+    fi: 'ja on ei se että kun mutta myös tai vielä nyt sitten tämä tästä tuo mikä joka jotka niin kuin kyllä ehkä hyvin paljon olla oli ovat tulee tulevat vuonna jälkeen ennen',
   }).map(([lang, list]) => [lang, new Set(list.split(' '))]),
 );
 
@@ -221,6 +223,9 @@ export function detectLanguage(text: string, script: Script, words: readonly str
         exclusive(otherList, ENGLISH_FUNCTION_WORDS) > exclusive(ENGLISH_FUNCTION_WORDS, otherList))
     )
       return letters && letters.lang !== other && letters.count >= 2 ? letters.lang : other;
+    // Since 1.14.0: letters no English word has, twice, outweigh a few English-looking words ('Cikáni
+    // jsou paraziti a měli by z naší země zmizet' has 'a' and 'by').
+    if (letters && letters.count >= 2 && englishShare(words) < 0.4) return letters.lang;
     if (englishShare(words) >= 0.2) return 'en';
     if (letters) return letters.lang;
     // 'Fusion startups like Helion will keep raising money': few function words, but an English
@@ -377,6 +382,15 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong:
       /(?<![\p{L}\p{M}])(?!(?:তবে|কবে|সবে)(?![\p{L}\p{M}]))[\p{L}\p{M}]+(?:বে|বেন|বো)(?![\p{L}\p{M}])|ভবিষ্যত|আগামী|পরের বছর|সালের মধ্যে/u,
     weak: /হয়তো|সম্ভবত|মনে হয়/u,
+    open: true,
+  },
+  // Since 1.14.0. Finnish has no future tense (the present serves): without these words the
+  // orientation is unknown, not absent.
+  fi: {
+    strong: words(
+      'tulee olemaan|tulevat olemaan|ensi vuonna|ensi vuoden|tulevaisuudessa|\\d{4} mennessä|mennessä',
+    ),
+    weak: words('ehkä|varmaan|luultavasti|todennäköisesti|joskus|pian|kohta|uskon|luulen|veikkaan|vielä'),
     open: true,
   },
   cs: {

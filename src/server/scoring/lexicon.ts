@@ -1243,7 +1243,7 @@ export const DEGRADING: readonly string[] = [
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
 // before it. Second-person markers also aim the mild adjectives.
 export const AIMED_BEFORE: ReadonlySet<string> = new Set(
-  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
+  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są jsou jsi jste ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
     ' ',
   ),
 );
@@ -1718,6 +1718,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\bsollen\s+(?:(?:alle|endlich|jetzt|sofort|bitte)\s+){0,2}(?:abhauen|verschwinden|sich verpissen)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b|\braus mit (?:euch|ihnen|denen)\b/u,
   // 1.13.0: Polish 'they must be thrown out of the country' ('Trzeba ich wywalić z kraju').
   /(?<![\p{L}])(?:trzeba|należy|musimy)\s+(?:ich|je|wszystkich)\s+(?:wszystkich\s+)?(?:wywalić|wyrzucić|wygonić|wykopać|przegonić|deportować)\s+(?:z (?:kraju|polski|europy)|stąd)(?![\p{L}])/u,
+  // Since 1.14.0: Czech and Slovak 'they should disappear from our country' ('… měli by z naší země zmizet').
+  /(?<![\p{L}])(?:měli by|musí|ať|mali by|musia)\s+(?:všichni\s+|všetci\s+)?(?:(?:z naší země|z naší republiky|z česka|z našej krajiny|zo slovenska)\s+(?:zmizet|vypadnout|odejít|táhnout|zmiznúť|vypadnúť|odísť)|(?:zmizet|vypadnout|odejít|táhnout|zmiznúť|vypadnúť|odísť)\s+(?:z naší země|z naší republiky|z česka|z našej krajiny|zo slovenska))(?![\p{L}])/u,
   // 1.12.0: Arabic 'they must all be expelled' ('يجب طردهم جميعًا').
   // (The text is matched with Persian 'ی' and 'ک' for Arabic 'ي' and 'ك', as normalizeForLists writes it.)
   /(?:یجب|لازم|لا بد من)\s+(?:طردهم|ترحیلهم|طرد\p{L}*\s+(?:هؤلاء|کل)|ترحیل\p{L}*\s+(?:هؤلاء|کل))/u,
@@ -1811,7 +1813,7 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوریین|اللاجئین|المهاجرین|السوریون|اللاجئون|المهاجرون|الأجانب)(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوریین|اللاجئین|المهاجرین|السوریون|اللاجئون|المهاجرون|الأجانب|cikáni|cigáni|romové|imigranti|uprchlíci|přistěhovalci|muslimové|ukrajinci|cudzinci|utečenci)(?![\\p{L}])`,
   'u',
 );
 

@@ -352,6 +352,30 @@ const AMBIGUOUS_NUMBER_WORDS = new Set(
 // Vowel points Hebrew leaves out in everyday writing.
 const HEBREW_POINTS = /[\u0591-\u05C7]/gu;
 
+const SCALE_OF: Record<string, string> = {
+  ...Object.fromEntries(
+    'млн миллиона миллионов milyon miljoen miljoenen miljoner miljon mln milion miliony milionów milionu milionů juta triệu εκατ εκατομμύρια εκατομμύριο мільйон мільйонів мільйона'
+      .split(' ')
+      .map((w) => [w, 'million']),
+  ),
+  ...Object.fromEntries(
+    'млрд миллиарда миллиардов milyar miljard miljarden miljarder miliard miliardy miliardów miliardů miliar tỷ δισ мільярд мільярдів'
+      .split(' ')
+      .map((w) => [w, 'billion']),
+  ),
+  ...Object.fromEntries(
+    'тыс тысяч тысячи тысяча bin ribu nghìn ngàn tysięcy tysiące tisíc tisíce χιλιάδες тисяч'
+      .split(' ')
+      .map((w) => [w, 'thousand']),
+  ),
+};
+const SCALE_WORDS = new RegExp(
+  `(\\d)\\s?(${Object.keys(SCALE_OF)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\.?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
 function comparable(text: string): string {
   const words = expandContractions(
     withoutEdgeTags(text).replace(MORE_LEAD_INS, '').toLowerCase().replace(HEBREW_POINTS, ''),
@@ -361,6 +385,11 @@ function comparable(text: string): string {
     // percent sign or the word ('%25', 'yüzde 25').
     .replace(/ё/gu, 'е')
     .replace(/(?<![\p{L}])y[üu]zde(?![\p{L}])/gu, '%')
+    // Since 1.14.0: scale words and their abbreviations in more languages ('14 млн', '14 000 000').
+    .replace(
+      SCALE_WORDS,
+      (_, digit: string, word: string) => `${digit} ${SCALE_OF[word.replace(/\.$/u, '')] ?? word}`,
+    )
     // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own.
     .replace(/(?<=\d)['’]?(?=\p{L})/gu, ' ')
     .split(/(\s+)/u);

@@ -468,6 +468,8 @@ function sentenceHasFuture(sentence: string, language: string): boolean {
 }
 
 // Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
+const LEANS = /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon)\b/u;
+
 function greetsOrAsksOnly(f: TextFeatures): boolean {
   const sentences = f.lower
     .replace(/\u200c/g, ' ')
@@ -482,9 +484,11 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
   for (const s of sentences) {
     if (/[?؟？]\s*$/u.test(s)) {
       // 'I feel like things might get better?' is a claim written with doubt, not a question.
+      // Since 1.14.0 also when it opens like a question but says which way it leans ('Could go up,
+      // could go down, but probably up a bit?').
       if (
         f.language === 'en' &&
-        !isInterrogative(s) &&
+        (!isInterrogative(s) || LEANS.test(s)) &&
         (hasFutureVerb(s) || /\b(?:might|could|may)\b/u.test(s))
       )
         return false;
