@@ -880,6 +880,21 @@ describe('1.14.0 rules', () => {
     'Węgiel musi zniknąć z polskiej energetyki do 2035 roku.',
   ]);
 
+  it("1.14.1: a re-submission that swaps two things joined by Indonesian 'dan' or a fixture named either way round is still one", () => {
+    expect(
+      isNearDuplicate(
+        'Harga beras dan minyak goreng akan naik tahun 2027.',
+        'Harga minyak goreng dan beras akan naik tahun 2027.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'Brazil vs Argentina final in 2026: Brazil wins.',
+        'Argentina vs Brazil final in 2026: Brazil wins.',
+      ),
+    ).toBe(true);
+  });
+
   it('reads scale words and their abbreviations in more languages when comparing re-submissions', () => {
     expect(
       isNearDuplicate(

@@ -1465,7 +1465,6 @@ export const THREATS: readonly string[] = [
   'آدرس خانهات',
   'أعرف أين تسكن',
   'نعرف أين تسكن',
-  // 1.13.0: 'I know where you live' in more of the languages members write in.
   // 1.13.0: Indonesian wishes of death ('mending kamu mati aja', 'semoga kamu mati').
   'kamu mati aja',
   'lo mati aja',
@@ -1478,6 +1477,7 @@ export const THREATS: readonly string[] = [
   'semoga mereka mati',
   'mampus lu',
   'mampus kau',
+  // 1.13.0: 'I know where you live' in more of the languages members write in.
   'jag vet var du bor',
   'vi vet var du bor',
   'ik weet waar je woont',

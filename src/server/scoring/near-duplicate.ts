@@ -482,12 +482,14 @@ export function claimConflict(textA: string, textB: string): string | null {
 }
 
 // Words that set one side against the other: what stands before them and what stands after them
-// can't trade places ('Nvidia will outperform AMD' is not 'AMD will outperform Nvidia').
+// can't trade places ('Nvidia will outperform AMD' is not 'AMD will outperform Nvidia'). Since
+// 1.14.1 not 'vs' (a fixture named either way round is one match) nor Dutch 'dan' (Indonesian 'and':
+// 'beras dan minyak' is 'minyak dan beras').
 const ASYMMETRIC = new Set(
   (
     'than beat beats beating outperform outperforms outsell outsells outnumber outnumbers overtake overtakes ' +
-    'surpass surpasses defeat defeats eliminate eliminates knock knocks acquire acquires buy buys against versus vs ' +
-    'als dan que chem чем schlägt schlagen überholt überholen gegen bat battra battront dépasse dépassera contre ' +
+    'surpass surpasses defeat defeats eliminate eliminates knock knocks acquire acquires buy buys against ' +
+    'als que chem чем schlägt schlagen überholt überholen gegen bat battra battront dépasse dépassera contre ' +
     'vencerá vence supera superará contra batterà supererà contro verslaat verslaan inhalen tegen обгонит победит против'
   ).split(' '),
 );
