@@ -467,9 +467,10 @@ function sentenceHasFuture(sentence: string, language: string): boolean {
   return FUTURE_MARKERS[language]?.strong.test(sentence) ?? false;
 }
 
-// Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
+// Words that say which way a doubtful sentence leans: a claim, even when it opens like a question.
 const LEANS = /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon)\b/u;
 
+// Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
 function greetsOrAsksOnly(f: TextFeatures): boolean {
   const sentences = f.lower
     .replace(/\u200c/g, ' ')
