@@ -916,3 +916,59 @@ describe('1.14.0 rules', () => {
     ).toBe(false);
   });
 });
+
+describe('1.15.0 rules', () => {
+  flagsEach([
+    // A wish that a whole fanbase burns, and 'dies in a fire' said of a group.
+    ['I hope the whole Arsenal fanbase burns in a fire next season', 'abusive'],
+    ['Hope every one of their supporters dies in a fire lol', 'abusive'],
+    // A token presale with its deadline and where to click.
+    ['$MOONX is going 50x by New Year, presale ends at midnight, link in bio', 'spam'],
+    // Swedish: earn from home, click the link, use the code.
+    ['Tjäna 5 000 kr i veckan hemifrån! Klicka på länken i min profil', 'spam'],
+    ['Bästa tipsen varje dag, använd koden SPEL25 och klicka på länken', 'spam'],
+    // Chinese: 'a sure win', 'trades called in the group', 'message me privately'.
+    ['稳赚不赔，进群每天带单，名额有限', 'spam'],
+    // Portuguese 'imbecile', and 'a bunch of worms' said of a crowd.
+    ['Esse juiz é um imbecil e a torcida dele é um bando de vermes', 'abusive'],
+    // Hebrew: 'you are a real idiot', and 'before I find you'.
+    ['אתה מטומטם אמיתי ואין לך מושג על מה אתה מדבר', 'abusive'],
+    ['תמחק את זה מהר לפני שאני אמצא אותך', 'abusive'],
+    // Urdu: driving people out of the country; 'you shameless' said to someone.
+    ['ان سب کو اس ملک سے نکال دینا چاہیے', 'abusive'],
+    ['تم بے غیرت ہو اور کچھ نہیں', 'abusive'],
+  ]);
+
+  it.each([
+    // A doubtful claim with two question marks, and a question the writer answers.
+    'i think prices might drop soon-ish??',
+    'Will the euro fall below parity in 2027? Nah. It holds.',
+    // Betting on it makes a present-tense sentence a forecast.
+    "Barcelona are selling Pedri, I'd put money on it",
+  ])('does not call %s not a prediction', (text) => {
+    expect(measuresOf(text).notPrediction).toBe(false);
+  });
+
+  it.each([
+    // Complaints about one's own prediction, though 'prediction' (پیش‌بینی, Prognose) reads as future.
+    'چرا پیش‌بینی‌ام هنوز منتشر نشده؟ خیلی وقته منتظرم',
+    'Warum wird meine Prognose nicht angezeigt? Seit gestern schon',
+    // Bengali: this morning's commute, a diary line.
+    'আজ সকালে বাসে তিন ঘণ্টা বসে থাকতে হয়েছে, অসহ্য।',
+  ])('calls %s not a prediction on positive evidence', (text) => {
+    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
+  });
+
+  passesEach([
+    'Ticket presale for the 2027 World Cup final will sell out in under an hour.',
+    'Den nya koden för bankID släpps i mars 2027 och alla måste uppdatera.',
+    'אתה תראה שהמניה של טבע תעלה ב-2027.',
+    'تم دیکھنا، پاکستان 2027 میں ورلڈ کپ جیتے گا',
+    'پیش‌بینی من: قیمت طلا در سال ۲۰۲۷ دو برابر می‌شود.',
+    'আগামী বছর ঢাকায় মেট্রোর নতুন লাইন চালু হবে।',
+    'O Brasil vai ganhar a Copa de 2030, todo mundo sabe disso.',
+    'Esse plano é uma idiotice, o governo vai recuar até 2027.',
+    'The old stadium will burn in a fire sooner or later if nobody fixes the wiring.',
+    'Ce matin, la BCE annonce une baisse des taux de 0,25 point en décembre.',
+  ]);
+});

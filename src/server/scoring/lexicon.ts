@@ -844,6 +844,33 @@ export const SPAM_PHRASES: readonly string[] = [
   'visit our store',
   'our app pays',
   'pays you in',
+  // 1.15.0: a presale's deadline and the fear of missing it; Swedish, Norwegian, Danish and Finnish
+  // links, codes and earnings from home; Chinese 'a sure win', 'trades called for you', 'join the group'.
+  'presale ends',
+  'presale closes',
+  'presale is live',
+  "don't be the one who missed",
+  'klicka på länken',
+  'länken i min profil',
+  'länken i bion',
+  'länk i bio',
+  'tjäna pengar hemifrån',
+  'klikk på lenken',
+  'lenken i bio',
+  'klik på linket',
+  'linket i bio',
+  'klikkaa linkkiä',
+  'linkki biossa',
+  '稳赚不赔',
+  '躺赚',
+  '带单',
+  '进群',
+  '加群',
+  '加我微信',
+  '加微信',
+  '月入十万',
+  '月入过万',
+  '日赚',
 ];
 
 // Insults and threats. Profanity comes from obscenity; these lists carry the insults, the
@@ -1125,6 +1152,11 @@ export const INSULTS: readonly string[] = [
   'ничтожеств*',
   'нищеброд*',
   'отморозк*',
+  // 1.15.0: Portuguese 'imbecile' (the Spanish and French forms are above) and Urdu 'shameless'.
+  'imbecil',
+  'imbecis',
+  'بے غیرت',
+  'بےغیرت',
 ];
 
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
@@ -1238,12 +1270,16 @@ export const DEGRADING: readonly string[] = [
   'свиньи',
   'мусор',
   'отбросы',
+  // 1.15.0: worms, said of people ('um bando de vermes').
+  'vermes',
+  'vermi',
+  'gusanos',
 ];
 
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
 // before it. Second-person markers also aim the mild adjectives.
 export const AIMED_BEFORE: ReadonlySet<string> = new Set(
-  "are is 're 's was were be been all every those these bunch pack load pile siete sono sei è jesteś jesteście są jsou jsi jste ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
+  "are is 're 's was were be been all every those these bunch pack load pile bando אתה אתם הם تم siete sono sei è jesteś jesteście są jsou jsi jste ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
     ' ',
   ),
 );
@@ -1252,7 +1288,7 @@ export const THIRD_PERSON: ReadonlySet<string> = new Set(
   "they they're theyre them these those people folks fans voters sie ils elles ellos ellas они".split(' '),
 );
 export const SECOND_PERSON: ReadonlySet<string> = new Set(
-  "wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz mày bọn chúng انت أنت انتم أنتم شما تو вы ты".split(
+  "אתה אתם تم wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz mày bọn chúng انت أنت انتم أنتم شما تو вы ты".split(
     ' ',
   ),
 );
@@ -1676,6 +1712,16 @@ export const THREATS: readonly string[] = [
   'cuanto antes se mueran',
   'je eher sie sterben',
   'plus vite ils crèveront',
+  // 1.15.0: 'burns in hell', and 'before I find you' in Hebrew and English.
+  'burns in hell',
+  'rots in hell',
+  'before i find you',
+  'when i find you',
+  'till i find you',
+  'until i find you',
+  'אמצא אותך',
+  'אמצא אתכם',
+  'נמצא אותך',
 ];
 
 // Wishes and calls for violence against people, and exclusion of a group, as patterns (4 points
@@ -1722,6 +1768,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /(?<![\p{L}])(?:měli by|musí|ať|mali by|musia)\s+(?:všichni\s+|všetci\s+)?(?:(?:z naší země|z naší republiky|z česka|z našej krajiny|zo slovenska)\s+(?:zmizet|vypadnout|odejít|táhnout|zmiznúť|vypadnúť|odísť)|(?:zmizet|vypadnout|odejít|táhnout|zmiznúť|vypadnúť|odísť)\s+(?:z naší země|z naší republiky|z česka|z našej krajiny|zo slovenska))(?![\p{L}])/u,
   // 1.12.0: Arabic 'they must all be expelled' ('يجب طردهم جميعًا').
   // (The text is matched with Persian 'ی' and 'ک' for Arabic 'ي' and 'ك', as normalizeForLists writes it.)
+  // 1.15.0: Urdu 'they should be thrown out of this country' ('ان سب کو اس ملک سے نکال دینا چاہیے').
+  /(?:ملک|پاکستان|یہاں)\s+سے\s+(?:باہر\s+)?(?:نکال|بھگا)\s*(?:دینا|دو|دیں|دیا جائے)(?!\s*گ)/u,
   /(?:یجب|لازم|لا بد من)\s+(?:طردهم|ترحیلهم|طرد\p{L}*\s+(?:هؤلاء|کل)|ترحیل\p{L}*\s+(?:هؤلاء|کل))/u,
   /\b(?:se ne vadano|tornino a casa loro|vadano a casa loro)\b|\bque (?:voltem|vão embora) (?:para (?:a )?(?:sua )?(?:terra|país)|do (?:nosso )?país)/u,
   new RegExp(
@@ -1767,6 +1815,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /(?<![\p{L}])mam nadzieję,?\s+że\s+(?:ktoś|ktos)\s+(?:\p{L}+\s+){0,3}(?:przywali|dołoży|pobije|skopie|wpierdoli|obije|da w mordę|spuści łomot)(?![\p{L}])/u,
   /(?:خدا کرے|اللہ کرے|امید ہے)[^.!?؟۔]{0,60}(?:مر جائ|مرجائ|سڑ جائ|سڑجائ|تباہ ہو جائ|برباد ہو جائ|جل جائ)/u,
   /(?:сподіваюся|сподіваюсь|щоб)[^.!?]{0,40}?(?:здохл|здохн|згни|згно|подох)/u,
+  // 1.15.0: a wish that anyone burns or dies in a fire ('hope the entire … fanbase burns in a fire').
+  /\b(?:hope|wish|pray)\b[^.!?]{0,60}?\b(?:burns?|dies?|rots?|roasts?)\s+in\s+(?:a\s+)?(?:fire|hell)\b/u,
   // 1.6.0: a wish of harm on someone's plane, car or home ('Hope your plane goes down').
   /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:your|his|her|their)\s+(?:plane|flight|car|house|home|boat|family|kids)\s+(?:goes down|go down|crashes|crash|burns(?: down)?|burn(?: down)?|blows up|blow up|sinks|sink|dies|die)\b/u,
   // Harm said to be deserved ('… will starve, and honestly they deserve every bit of it').
@@ -2002,7 +2052,7 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   // English '% off' only as an offer, since '30% off its peak' is a market forecast.
   /\d{1,2}\s?%\s?off\s+(?:everything|all|your|sitewide|today|now)\b|\d{1,2}\s?%\s?off\s*!|(?<![\p{L}])(?:\d{1,2}\s?%\s?(?:de descuento|de réduction|de remise|rabatt|di sconto|de desconto|zniżki|rabatu|indirim|скидк\p{L}*|تخفیف|خصم|הנחה|diskon|giảm giá|korting)|(?:خصم|تخفیف|скидка|скидки|rabatt|descuento|réduction|sconto|desconto|indirim|zniżka|diskon|giảm giá|הנחה|korting)\s+(?:de\s+|di\s+|von\s+|hasta\s+|до\s+)?\d{1,2}\s?%|\p{L}+\s(?:%|درصد)\s?تخفیف)(?![\p{L}])/u,
   // 1.9.0: a code to type at checkout ('use code ARAB50', 'کد YALDA30', 'código VERANO20').
-  /(?<![\p{L}])(?:code|código|codice|kod|код|کود|الکود|کد|קוד|kode|kupon|cupom|cupón|coupon|voucher)\s*[:：]?\s*[a-z]{3,}\d{1,3}(?![\p{L}\p{N}])/u,
+  /(?<![\p{L}])(?:code|código|codice|kod|koden|rabattkoden|код|کود|الکود|کد|קוד|kode|kupon|cupom|cupón|coupon|voucher)\s*[:：]?\s*[a-z]{3,}\d{1,3}(?![\p{L}\p{N}])/u,
   // 1.9.0: weight loss for sale ('Lose 15 kg in 3 weeks', 'perde 10 kilos', 'похудей на 10 кг').
   /(?<!(?:will|would|could|to|may|might)\s)(?:^|[.!?,]\s*|\s)(?:lose|perde|perder|pierde|perdez|perdi|abnehmen|verliere|schudnij|zrzuć|похудей|похудеть|сбрось|zayıfla|turunkan|giảm)\s+(?:up to\s+|hasta\s+|bis zu\s+|jusqu'à\s+|até\s+|do\s+|на\s+|до\s+)?\d+\s?(?:kg|kilos?|lbs?|pounds|кг|кило)(?![\p{L}])/u,
   // 1.9.0: free money on sign-up ('recibe 50€ gratis', 'get $20 free', 'erhalte 50 € gratis').
@@ -2024,7 +2074,7 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   // Money per unit of time in any currency and language ('500 € al día', '50 000 ₽ в неделю'),
   // but not a price level a forecast names ('rent will pass €1,500/month', 'above $15 a month').
   /(?<!(?:above|below|under|over|past|pass|passes|reach|reaches|hit|hits|exceed|exceeds|top|tops|to|than|más de|menos de|plus de|moins de|über|unter|mehr als|weniger als|выше|ниже|больше|меньше|بیش از|بالای|زیر)\s)(?:[$€£₽₺¥₹]\s?\d[\d\s.,]*k?|\d[\d\s.,]*k?\s?(?:[$€£₽₺¥₹]|euros?|dollars?|dólares|reais|руб\p{L}*|лир\p{L}*|tl|تومان|دلار))\s*(?:\/\s*|per |a |an |al |por |par |pro |am |в |за |each |every )(?:day|week|month|hour|hr|h|día|dia|semana|mes|mês|jour|semaine|mois|tag|woche|monat|stunde|std|день|неделю|месяц|час|gün|hafta|ay|روز|هفته|ماه)(?![\p{L}])/u,
-  /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
+  /(?:^|[.!?¡]\s*)(?:gana|ganhe|gagnez|verdiene|kazan|заработай|заработать|earn|make|tjäna|tjen|ansaitse)\s+(?:hasta\s+|até\s+|up to\s+|bis zu\s+|от\s+)?(?:[$€£₽₺]\s?)?\d[\d\s.,]*k?\s?(?:[$€£₽₺]|euros?|dollars?|dólares|reais|руб\p{L}*)?/u,
   // 1.6.0: followers for a price in any language ('5000 follower italiani reali a soli 15€').
   /\d[\d.,]*\s?k?\s+(?:[\p{L}]+\s+){0,2}(?:followers?|seguidores|abonnés|abonnenten|takipçi|подписчик\p{L}*|فالوور|فالوئر)(?![\p{L}])[^.!?]{0,40}?(?:[$€£₽₺]|\d\s?(?:euros?|dollars?|usd|tl|руб))/u,
   // A price offer ('only $19.99 today'): a forecast names prices, it doesn't make offers.

@@ -85,6 +85,12 @@ const OPEN_TIME: ReadonlySet<string> = new Set(OPEN_TIME_TERMS);
 const YESTERDAY =
   /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|gisteravond|wczoraj|вчера|учора|dün|kemarin|igår|i går|i förrgår|förra året|förra veckan|i fjor|včera|loni|minulý týden|tegnap|tavaly|hôm qua|năm ngoái|tuần trước|tahun lalu|minggu lalu|jana|mwaka jana|χθες|χτες|πέρσι|την περασμένη εβδομάδα|אתמול|בשנה שעברה|בשבוע שעבר|anul trecut|săptămâna trecută|hier soir|avant-hier|l'anno scorso|el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|ano passado|semana passada|vorig jaar|vorige week|w zeszłym roku|w zeszłym tygodniu|в прошлом году|на прошлой неделе|geçen yıl|geçen hafta|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس|العام الماضي|الأسبوع الماضي|पिछले साल|पिछले हफ्ते|เมื่อวาน|ปีที่แล้ว|গতকাল|গত বছর|গত সপ্তাহে)(?![\p{L}\p{M}])|昨日|昨夜|昨年|去年|先週|昨天|昨晚|上周|上個月|上个月|어제|작년|지난주/u;
 
+// Since 1.15.0: this morning, the time of a diary line ('আজ সকালে অফিসে যেতে দুই ঘণ্টা লেগেছে'), when
+// nothing in the text points ahead; weaker than yesterday, since news of this morning may announce
+// what comes ('Ce matin, la BCE annonce une baisse des taux en décembre').
+const THIS_MORNING =
+  /(?<![\p{L}])(?:আজ সকালে|heute morgen|heute früh|ce matin|esta mañana|stamattina|hoje de manhã|vanochtend|vanmorgen|dziś rano|dzisiaj rano|сегодня утром|bu sabah|امروز صبح|sáng nay|i morse|σήμερα το πρωί|הבוקר|आज सुबह)(?![\p{L}\p{M}])|今天早上|今朝|오늘 아침/u;
+
 // Since 1.9.0: a sentence ending in the past tense, in the languages that mark it at the end of the
 // sentence ('会社に遅刻しました。', '비가 많이 왔어요.', since 1.10.0 'সূর্যোদয় দেখলাম।'), every
 // sentence of the text so.
@@ -176,7 +182,8 @@ function futureOf(
   // future markers: a word that is a future marker elsewhere ('ieri sera', where French reads
   // 'sera') doesn't make it a forecast. Since 1.9.0 before the languages we have few or no markers for.
   if (YESTERDAY.test(text) || pastEnding(f)) return 'none';
-  if (!markers) return 'unknown';
+  const thisMorning = THIS_MORNING.test(text);
+  if (!markers) return thisMorning ? 'none' : 'unknown';
   // Since 1.9.0: a headline-style event outside English, a direction or outcome with a number
   // ('De huizenprijzen in Amsterdam stijgen nog minstens 10%'), is loosely future, as in English.
   const outcome = OUTCOME_WORDS[f.language];
@@ -187,6 +194,7 @@ function futureOf(
     (outcome.direction.test(text) || outcome.precise.test(text))
   )
     return 'weak';
+  if (thisMorning) return 'none';
   // Where absence says nothing, a year that has passed does: 'În 2022 inflația … a depășit 16%'.
   if (markers.open) return years.past.some((y) => y >= 1900) ? 'none' : 'unknown';
   // A misread language (Spanish taken for Portuguese, English for Swedish) must not turn a
@@ -231,7 +239,7 @@ export function assessQuality(
     (en.pastTime || years.past.length > 0);
   if (past) add('about_the_past', 'Describes something that already happened', WEIGHTS.aboutThePast);
   // 'Healthcare will probably improve??' is a doubtful claim, not a question.
-  const question = f.questionOnly && !(en !== null && hasFutureVerb(f.lower) && !isInterrogative(f.lower));
+  const question = f.questionOnly && !(en !== null && doubtfulClaim(f.lower));
   if (question) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
   const social = !question && greetsOrAsksOnly(f);
   if (social) add('social', 'Greets or asks instead of making a claim', WEIGHTS.social);
@@ -363,7 +371,7 @@ export function assessQuality(
       siteTalk ||
       (en !== null && CURRENT_STATE.test(f.lower)) ||
       // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
-      (en === null && (YESTERDAY.test(text) || pastEnding(f)));
+      (en === null && (YESTERDAY.test(text) || THIS_MORNING.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
   else if (siteTalk)
     notPrediction =
@@ -379,15 +387,24 @@ export function assessQuality(
   return { reasons, future, ahead, notPrediction, notPredictionFirm: notPrediction !== null && firm };
 }
 
+// 'My prediction' in the other languages members write in (with the Persian suffix forms).
+const MY_PREDICTION_OTHER =
+  'mijn voorspelling|meine prognose|meine vorhersage|mi predicción|mi pronóstico|ma prédiction|la mia previsione|minha previsão|мой прогноз|پیش بینیم|پیش بینی من|پیش بینی ام|پیش بینی هام|پیش بینی هایم|moja prognoza|min förutsägelse|min prognos';
+
 // Site talk in the other languages members write in: the site, or 'my prediction', in a text that
 // asks or complains ('Waarom kan ik mijn voorspelling niet meer bewerken?', 'چرا سایت اینقدر کنده؟').
-const SITE_TALK_OTHER =
-  /(?<![\p{L}])(?:سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|esta página|ce site|questo sito|este site|esta página|этот сайт|сайт|bu site|mijn voorspelling|meine prognose|meine vorhersage|mi predicción|mi pronóstico|ma prédiction|la mia previsione|minha previsão|мой прогноз|پیش بینیم|moja prognoza|min förutsägelse|min prognos|den här sidan|tämä sivusto)(?![\p{L}])/u;
+const SITE_TALK_OTHER = new RegExp(
+  `(?<![\\p{L}])(?:سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|esta página|ce site|questo sito|este site|esta página|этот сайт|сайт|bu site|${MY_PREDICTION_OTHER}|den här sidan|tämä sivusto)(?![\\p{L}])`,
+  'u',
+);
 
 // 1.13.0: asking why the site fails, outside English, whatever else the complaint says ('چرا سایت هی
 // خطا میده؟ سه بار پیش‌بینیم رو فرستادم', 'למה האתר כל כך איטי היום?'): 'my prediction' is no forecast.
-const SITE_COMPLAINT_OTHER =
-  /(?<![\p{L}])(?:چرا|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|czemu|почему|neden|למה|لماذا|kenapa|mengapa|tại sao|varför|γιατί)\s(?:[^?؟？]{0,25}\s)?(?:سایت|این سایت|die seite|die website|diese seite|le site|ce site|el sitio|la web|esta web|il sito|o site|de site|de website|strona|сайт|site|האתר|الموقع|situs|trang web|webbplatsen|sidan|η σελίδα|η ιστοσελίδα)(?![\p{L}])[^?؟？]{0,60}[?؟？]/u;
+// Since 1.15.0 also why one's own prediction fails ('چرا پیش‌بینی من هنوز تأیید نشده؟').
+const SITE_COMPLAINT_OTHER = new RegExp(
+  `(?<![\\p{L}])(?:چرا|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|czemu|почему|neden|למה|لماذا|kenapa|mengapa|tại sao|varför|γιατί)\\s(?:[^?؟？]{0,25}\\s)?(?:سایت|این سایت|die seite|die website|diese seite|le site|ce site|el sitio|la web|esta web|il sito|o site|de site|de website|strona|сайт|site|האתר|الموقع|situs|trang web|webbplatsen|sidan|η σελίδα|η ιστοσελίδα|${MY_PREDICTION_OTHER})(?![\\p{L}])[^?؟？]{0,60}[?؟？]`,
+  'u',
+);
 
 // A figure reported as it stands ('Unemployment is at 4.4% according to the latest report').
 const CURRENT_STATE =
@@ -434,9 +451,9 @@ const SOCIAL =
   /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
-// to the question ('Definitely.', 'No way.', 'I think so.') is a claim.
+// to the question ('Definitely.', 'No way.', 'I think so.', since 1.15.0 'Nah.') is a claim.
 const ANSWER =
-  /\b(?:yes|yeah|yep|definitely|absolutely|certainly|surely|of course|for sure|no|nope|never|no way|maybe|probably|likely|unlikely|doubt|think so|bet|guarantee\p{L}*|easily|obviously|clearly)\b/u;
+  /\b(?:yes|yeah|yep|yup|nah|naw|definitely|absolutely|certainly|surely|of course|for sure|no|nope|never|no way|maybe|probably|likely|unlikely|doubt|think so|bet|guarantee\p{L}*|easily|obviously|clearly)\b/u;
 // Asking the readers what they think ('Curious what you guys think.', 'Let me know your thoughts.').
 const OPINION_REQUEST =
   /^(?:(?:genuinely|just|really|so|i'm|i am)\s+)?(?:curious (?:what|how|if)|what do (?:you|u|y'all)\b|(?:any|your|ur) thoughts|thoughts|let me know|tell me what|i'd love to hear|i would love to hear|interested to hear|want to hear|opinions)\b/u;
@@ -470,6 +487,17 @@ function sentenceHasFuture(sentence: string, language: string): boolean {
 // Words that say which way a doubtful sentence leans: a claim, even when it opens like a question.
 const LEANS = /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon)\b/u;
 
+// A claim written with doubt, not a question: 'I feel like things might get better?'. Since 1.14.0
+// also when it opens like a question but says which way it leans ('Could go up, could go down, but
+// probably up a bit?'). Since 1.15.0 it also decides whether a text of questions only is one ('i think
+// stuff might happen soon-ish??').
+function doubtfulClaim(sentence: string): boolean {
+  return (
+    (!isInterrogative(sentence) || LEANS.test(sentence)) &&
+    (hasFutureVerb(sentence) || /\b(?:might|could|may)\b/u.test(sentence))
+  );
+}
+
 // Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
 function greetsOrAsksOnly(f: TextFeatures): boolean {
   const sentences = f.lower
@@ -484,15 +512,7 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
   let remarks = 0;
   for (const s of sentences) {
     if (/[?؟？]\s*$/u.test(s)) {
-      // 'I feel like things might get better?' is a claim written with doubt, not a question.
-      // Since 1.14.0 also when it opens like a question but says which way it leans ('Could go up,
-      // could go down, but probably up a bit?').
-      if (
-        f.language === 'en' &&
-        (!isInterrogative(s) || LEANS.test(s)) &&
-        (hasFutureVerb(s) || /\b(?:might|could|may)\b/u.test(s))
-      )
-        return false;
+      if (f.language === 'en' && doubtfulClaim(s)) return false;
       asked++;
       continue;
     }
