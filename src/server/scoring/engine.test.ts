@@ -972,3 +972,65 @@ describe('1.15.0 rules', () => {
     'Ce matin, la BCE annonce une baisse des taux de 0,25 point en décembre.',
   ]);
 });
+
+describe('1.16.0 rules', () => {
+  flagsEach([
+    // A group kept out of a place or a role, with or without the group named again.
+    ['Women will never be able to lead a country. Keep them out of politics.', 'abusive'],
+    ['Migrants ruin every city they touch, keep them out of our neighbourhoods', 'abusive'],
+    // A wish of harm on a named person's car or house.
+    ["Hope the senator's house burns down before the vote.", 'abusive'],
+    // Persian: 'they're all idiots' with the colloquial 'are'; 'someone will teach you manners';
+    // 'women should never be bosses'.
+    ['طرفدارای این تیم همه‌شون احمقن', 'abusive'],
+    ['یه روز یکی ادبت می‌کنه، صبر کن', 'abusive'],
+    ['زن‌ها هیچ‌وقت نباید رئیس بشن', 'abusive'],
+  ]);
+
+  it.each([
+    // A direction with 'heading', a headline event with 'gets', a rhetorical question that leans.
+    'Rents are heading lower',
+    'The Artemis III landing gets delayed again.',
+    "Isn't it obvious the Fed is going to cut in March?",
+  ])('does not call %s not a prediction', (text) => {
+    expect(measuresOf(text).notPrediction).toBe(false);
+  });
+
+  it.each([
+    // A diary line that drops its subject and opens on a past-tense verb.
+    'Went to the farmers market and bought way too many tomatoes.',
+    'Spent the whole weekend fixing the fence. Never again.',
+  ])('calls %s not a prediction on positive evidence', (text) => {
+    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
+  });
+
+  it("reads Spanish and Portuguese 'millón' and 'milhão' with or without their accents", () => {
+    expect(
+      isNearDuplicate(
+        'México tendrá 2.000.000 de autos eléctricos en 2030.',
+        'México tendrá 2 millones de autos eléctricos en 2030.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'O Brasil terá 1.000.000 de carros elétricos até 2030.',
+        'O Brasil terá 1 milhão de carros elétricos até 2030.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'O Brasil terá 2 milhões de carros elétricos até 2030.',
+        'O Brasil terá 3 milhões de carros elétricos até 2030.',
+      ),
+    ).toBe(false);
+  });
+
+  passesEach([
+    'Women will lead three of the G7 governments by 2030.',
+    'Keep an eye on Nvidia: it will pass $6 trillion by 2027.',
+    "I hope the city's new tram line opens before the next election.",
+    'زن‌ها تا سال ۲۰۳۰ نیمی از مدیران شرکت‌های بزرگ را تشکیل می‌دهند.',
+    'این تیم سال بعد قهرمان میشه، همه‌شون عالی بازی می‌کنن',
+    'Spent fuel from Olkiluoto will go into the Onkalo repository from 2026.',
+  ]);
+});

@@ -1279,7 +1279,7 @@ export const DEGRADING: readonly string[] = [
 // Markers that an insult is aimed at someone: a copula or a form of address within the few words
 // before it. Second-person markers also aim the mild adjectives.
 export const AIMED_BEFORE: ReadonlySet<string> = new Set(
-  "are is 're 's was were be been all every those these bunch pack load pile bando אתה אתם הם تم siete sono sei è jesteś jesteście są jsou jsi jste ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
+  "are is 're 's was were be been all every those these bunch pack load pile bando همهشون همشون אתה אתם הם تم siete sono sei è jesteś jesteście są jsou jsi jste ty wy they're theyre we're you're youre sont est es êtes des bande ist sind seid bist alle son eres sois sen siz hepiniz sunt ești sunteți είναι είσαι είστε là هم انتم أنتم انت أنت یه مشت همه شما تو هستید هستین هستن هستند они вы ты все".split(
     ' ',
   ),
 );
@@ -1702,6 +1702,13 @@ export const THREATS: readonly string[] = [
   'حسابت رو میرس*',
   'حسابشون رو میرس*',
   'آدرستو پیدا میکنم',
+  // 1.16.0: 'someone will teach you / them manners', a threat of a beating ('یکی ادبشون می‌کنه').
+  'ادبت میکن*',
+  'ادبش میکن*',
+  'ادبشون میکن*',
+  'ادبتون میکن*',
+  'ادبت کنم',
+  'ادبتون کنم',
   'آدرستو پیدا میکنیم',
   'خونتو پیدا میکنم',
   'سأجدك',
@@ -1818,7 +1825,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   // 1.15.0: a wish that anyone burns or dies in a fire ('hope the entire … fanbase burns in a fire').
   /\b(?:hope|wish|pray)\b[^.!?]{0,60}?\b(?:burns?|dies?|rots?|roasts?)\s+in\s+(?:a\s+)?(?:fire|hell)\b/u,
   // 1.6.0: a wish of harm on someone's plane, car or home ('Hope your plane goes down').
-  /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:your|his|her|their)\s+(?:plane|flight|car|house|home|boat|family|kids)\s+(?:goes down|go down|crashes|crash|burns(?: down)?|burn(?: down)?|blows up|blow up|sinks|sink|dies|die)\b/u,
+  // Since 1.16.0 also someone's named by role or name ('Hope the mayor's car blows up').
+  /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:your|his|her|their|(?:the\s+)?\p{L}+'s)\s+(?:plane|flight|car|house|home|boat|family|kids)\s+(?:goes down|go down|crashes|crash|burns(?: down)?|burn(?: down)?|blows up|blow up|sinks|sink|dies|die)\b/u,
   // Harm said to be deserved ('… will starve, and honestly they deserve every bit of it').
   /\b(?:die|dies|starve|starves|rot|rots|drown|drowns|hang|hangs)\b[^.!?]{0,50}\b(?:deserve|deserves)\s+(?:it|every bit|all of it)\b/u,
   /(?:به باد|بمیر|اعدام|نابود|زیر ماشین|آویزون|دار بزن)[^.!?؟]{0,40}(?:^|\s)(?:و\s)?حق(?:ش|شه|شونه|شون|ته|تونه)(?![\p{L}])/u,
@@ -1830,6 +1838,13 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   // Driving people out of a place, in Spanish, French, German, Italian, Portuguese and English.
   /\b(?:los|las|les)\s+(?:echar\p{L}*|expulsar\p{L}*|sacar\p{L}*|echamos|vamos a echar)\s+(?:de|del)\s+(?:este|esta|nuestro|nuestra|aquí|el|la|mi)\b|\b(?:kick|throw|drive|chase)\s+them\s+(?:all\s+)?out\s+of\s+(?:this|our|my|the)\s+(?:country|neighbou?rhood|town|city|street)\b|\bles\s+(?:virer|chasser|expulser|foutre dehors)\s+(?:du|de|d')\b|\b(?:li|le)\s+cacc(?:eremo|iamo|iare)\b|\bexpuls[aá]-los\b|\bschmeißen\s+(?:wir\s+)?sie\s+(?:alle\s+)?raus\b/u,
   // Exclusion of a group ('women have no business in F1', 'immigrants don't belong here').
+  // Since 1.16.0 also keeping them out ('Keep them out of boardrooms') in a text that names a group.
+  new RegExp(
+    `\\b${GROUPS}\\b[^]{0,120}?\\bkeep\\s+(?:them|those people|these people|${GROUPS})\\s+(?:all\\s+)?out\\s+of\\b|\\bkeep\\s+(?:the\\s+)?${GROUPS}\\s+out\\s+of\\b`,
+    'u',
+  ),
+  // 1.16.0: Persian 'women should never be bosses / managers / judges' ('زن‌ها هیچ‌وقت نباید رئیس بشن').
+  /(?:^|\s)(?:زنها|زنا|خانمها|دخترها)\s(?:هیچوقت\s|هرگز\s|اصلا\s)?نباید\s(?:مدیر|رئیس|رهبر|قاضی|خلبان|وزیر|نماینده)\s?(?:بشن|بشوند|شوند|باشن|باشند)(?![\p{L}])/u,
   new RegExp(
     `\\b${GROUPS}\\s+(?:have|has)\\s+no\\s+(?:business|place|right)\\b|\\b${GROUPS}\\s+(?:don't|do not|doesn't)\\s+belong\\b|\\b${GROUPS}\\s+(?:belong|should stay)\\s+in\\s+the\\s+kitchen\\b`,
     'u',

@@ -96,7 +96,8 @@ export function normalizeForLists(text: string): string {
 }
 
 // Persian and Arabic words take suffixes (plural, possessive, 'is', verb endings) without a space.
-const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|م|ا|ش|شون|تون|ت)?';
+// Since 1.16.0 also the colloquial 'are' ('احمقن', 'حیوونن': they are idiots, animals).
+const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|ن|م|ا|ش|شون|تون|ت)?';
 
 const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;

@@ -354,12 +354,12 @@ const HEBREW_POINTS = /[\u0591-\u05C7]/gu;
 
 const SCALE_OF: Record<string, string> = {
   ...Object.fromEntries(
-    'млн миллиона миллионов milyon miljoen miljoenen miljoner miljon mln milion miliony milionów milionu milionů juta triệu εκατ εκατομμύρια εκατομμύριο мільйон мільйонів мільйона'
+    'millón millones millon milhão milhões milhao milhoes млн миллиона миллионов milyon miljoen miljoenen miljoner miljon mln milion miliony milionów milionu milionů juta triệu εκατ εκατομμύρια εκατομμύριο мільйон мільйонів мільйона'
       .split(' ')
       .map((w) => [w, 'million']),
   ),
   ...Object.fromEntries(
-    'млрд миллиарда миллиардов milyar miljard miljarden miljarder miliard miliardy miliardów miliardů miliar tỷ δισ мільярд мільярдів'
+    'bilhão bilhões bilhao bilhoes млрд миллиарда миллиардов milyar miljard miljarden miljarder miliard miliardy miliardów miliardů miliar tỷ δισ мільярд мільярдів'
       .split(' ')
       .map((w) => [w, 'billion']),
   ),
@@ -385,7 +385,9 @@ function comparable(text: string): string {
     // percent sign or the word ('%25', 'yüzde 25').
     .replace(/ё/gu, 'е')
     .replace(/(?<![\p{L}])y[üu]zde(?![\p{L}])/gu, '%')
-    // Since 1.14.0: scale words and their abbreviations in more languages ('14 млн', '14 000 000').
+    // Since 1.14.0: scale words and their abbreviations in more languages ('14 млн', '14 000 000');
+    // since 1.16.0 Spanish and Portuguese ones too ('1 milhão'), whose accents the tokens drop before
+    // their own scale words can read them.
     .replace(
       SCALE_WORDS,
       (_, digit: string, word: string) => `${digit} ${SCALE_OF[word.replace(/\.$/u, '')] ?? word}`,

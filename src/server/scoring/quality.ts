@@ -369,7 +369,7 @@ export function assessQuality(
         (en.pastTime || years.past.length > 0 || en.deadlines.length > 0)) ||
       (en === null && years.past.length > 0 && years.future.length === 0) ||
       siteTalk ||
-      (en !== null && CURRENT_STATE.test(f.lower)) ||
+      (en !== null && (CURRENT_STATE.test(f.lower) || DIARY_OPENING.test(f.lower))) ||
       // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
       (en === null && (YESTERDAY.test(text) || THIS_MORNING.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
@@ -405,6 +405,11 @@ const SITE_COMPLAINT_OTHER = new RegExp(
   `(?<![\\p{L}])(?:چرا|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|czemu|почему|neden|למה|لماذا|kenapa|mengapa|tại sao|varför|γιατί)\\s(?:[^?؟？]{0,25}\\s)?(?:سایت|این سایت|die seite|die website|diese seite|le site|ce site|el sitio|la web|esta web|il sito|o site|de site|de website|strona|сайт|site|האתר|الموقع|situs|trang web|webbplatsen|sidan|η σελίδα|η ιστοσελίδα|${MY_PREDICTION_OTHER})(?![\\p{L}])[^?؟？]{0,60}[?؟？]`,
   'u',
 );
+
+// Since 1.16.0: a diary line that drops its subject and opens on a past-tense verb ('Spent all night
+// trying to debug …', 'Went to the market and …'); 'Spent fuel …' is not one.
+const DIARY_OPENING =
+  /^\W*(?:spent|went|had|got|finished|started|tried|bought|took|saw|watched|met|visited|lost|found|ate|woke up|slept|stayed|worked|came|drove|walked|cooked|cleaned|fixed|played|cried|laughed)\s+(?:the|a|an|my|our|all|some|to|up|out|home|back|into|through|with|off|in|at|on|for|way|too|so|this|that|today|yesterday|last|every|whole)\b/u;
 
 // A figure reported as it stands ('Unemployment is at 4.4% according to the latest report').
 const CURRENT_STATE =
@@ -485,7 +490,9 @@ function sentenceHasFuture(sentence: string, language: string): boolean {
 }
 
 // Words that say which way a doubtful sentence leans: a claim, even when it opens like a question.
-const LEANS = /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon)\b/u;
+// Since 1.16.0 also a rhetorical question that takes its answer for granted ('Isn't it obvious …?').
+const LEANS =
+  /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon|isn't it (?:obvious|clear)|obviously|surely)\b/u;
 
 // A claim written with doubt, not a question: 'I feel like things might get better?'. Since 1.14.0
 // also when it opens like a question but says which way it leans ('Could go up, could go down, but
