@@ -277,6 +277,15 @@ const measuresOf = (text: string) => {
   const { mod, quality } = assessText(text, new Date('2026-11-01T00:00:00Z'));
   return ruleMeasures(mod, quality);
 };
+// The rules do not call each text 'not a prediction' / call each so on positive evidence (firmly).
+const claimsEach = (texts: readonly string[]) =>
+  it.each(texts)('does not call %s not a prediction', (text) => {
+    expect(measuresOf(text).notPrediction).toBe(false);
+  });
+const notPredictionsEach = (texts: readonly string[]) =>
+  it.each(texts)('calls %s not a prediction on positive evidence', (text) => {
+    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
+  });
 
 describe('1.4.0 rules', () => {
   it.each([
@@ -866,14 +875,12 @@ describe('1.14.0 rules', () => {
     ['Uprchlíci jsou paraziti a musí z naší země vypadnout.', 'abusive'],
   ]);
 
-  it.each([
+  claimsEach([
     // Finnish, read as English before: no future tense, so a loose marker is enough.
     'Hinnat nousee vielä, ehkä.',
     // Opens like a question, but says which way it leans.
     'Could go either way, but probably higher? who knows',
-  ])('does not call %s not a prediction', (text) => {
-    expect(measuresOf(text).notPrediction).toBe(false);
-  });
+  ]);
 
   passesEach([
     'Uhelné elektrárny musí zmizet do roku 2035.',
@@ -939,25 +946,21 @@ describe('1.15.0 rules', () => {
     ['تم بے غیرت ہو اور کچھ نہیں', 'abusive'],
   ]);
 
-  it.each([
+  claimsEach([
     // A doubtful claim with two question marks, and a question the writer answers.
     'i think prices might drop soon-ish??',
     'Will the euro fall below parity in 2027? Nah. It holds.',
     // Betting on it makes a present-tense sentence a forecast.
     "Barcelona are selling Pedri, I'd put money on it",
-  ])('does not call %s not a prediction', (text) => {
-    expect(measuresOf(text).notPrediction).toBe(false);
-  });
+  ]);
 
-  it.each([
+  notPredictionsEach([
     // Complaints about one's own prediction, though 'prediction' (پیش‌بینی, Prognose) reads as future.
     'چرا پیش‌بینی‌ام هنوز منتشر نشده؟ خیلی وقته منتظرم',
     'Warum wird meine Prognose nicht angezeigt? Seit gestern schon',
     // Bengali: this morning's commute, a diary line.
     'আজ সকালে বাসে তিন ঘণ্টা বসে থাকতে হয়েছে, অসহ্য।',
-  ])('calls %s not a prediction on positive evidence', (text) => {
-    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
-  });
+  ]);
 
   passesEach([
     'Ticket presale for the 2027 World Cup final will sell out in under an hour.',
@@ -987,22 +990,18 @@ describe('1.16.0 rules', () => {
     ['زن‌ها هیچ‌وقت نباید رئیس بشن', 'abusive'],
   ]);
 
-  it.each([
+  claimsEach([
     // A direction with 'heading', a headline event with 'gets', a rhetorical question that leans.
     'Rents are heading lower',
     'The Artemis III landing gets delayed again.',
     "Isn't it obvious the Fed is going to cut in March?",
-  ])('does not call %s not a prediction', (text) => {
-    expect(measuresOf(text).notPrediction).toBe(false);
-  });
+  ]);
 
-  it.each([
+  notPredictionsEach([
     // A diary line that drops its subject and opens on a past-tense verb.
     'Went to the farmers market and bought way too many tomatoes.',
     'Spent the whole weekend fixing the fence. Never again.',
-  ])('calls %s not a prediction on positive evidence', (text) => {
-    expect(measuresOf(text)).toMatchObject({ notPrediction: true, firm: true });
-  });
+  ]);
 
   it("reads Spanish and Portuguese 'millón' and 'milhão' with or without their accents", () => {
     expect(
