@@ -87,6 +87,11 @@ export interface RuleMeasures {
    * election'), which the model may not call 'not a prediction' on its own either.
    */
   ahead?: boolean;
+  /**
+   * Since 1.17.0: the only harsh words are mild ones said of a policy or a product, so the model may
+   * not call the text abusive on its own ('the council's new zoning rules are useless').
+   */
+  criticism?: boolean;
 }
 
 export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeasures {
@@ -99,6 +104,7 @@ export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeas
     future: quality.future,
     ...(quality.notPredictionFirm ? { firm: true } : {}),
     ...(quality.ahead && quality.future === 'weak' ? { ahead: true } : {}),
+    ...(mod.abuse.aimsAtThings ? { criticism: true } : {}),
   };
 }
 
@@ -106,11 +112,13 @@ export function ruleMeasures(mod: Moderation, quality: QualityOutcome): RuleMeas
  * Points the rules gave each flag; 'not a prediction' is 4 when the rules call it (5 on positive
  * evidence, which the model may not overrule), 2 with no future
  * marker, 0 with a loose one and −1 with a firm one (future tense, a future year) or a loose one with
- * a time frame still ahead: then the model may not call it 'not a prediction' on its own.
+ * a time frame still ahead: then the model may not call it 'not a prediction' on its own. Abuse is
+ * −1 (since 1.17.0) when the only harsh words are said of a policy or a product: the model may not
+ * call that abusive on its own.
  */
 export function rulePoints(m: RuleMeasures): Record<ModelFlag, number> {
   return {
-    abusive: m.abuse,
+    abusive: m.criticism ? -1 : m.abuse,
     spam: m.spam,
     gibberish: m.gibberish,
     machine_generated: m.machine,
@@ -140,8 +148,9 @@ function modelFlag(
   for (const category of categories) {
     // A 'not a prediction' call the rules make themselves stays theirs (and can be kept below).
     if (category === 'not_a_prediction' && points.not_a_prediction >= 4) continue;
-    // Nor does the model overrule a firm future tense ('… but Bitcoin will hit $100k in 2027').
-    if (category === 'not_a_prediction' && points.not_a_prediction < 0) continue;
+    // Nor does the model overrule a firm future tense ('… but Bitcoin will hit $100k in 2027'), or
+    // (since 1.17.0) call criticism of a policy or a product abusive ('the new rules are useless').
+    if (points[category] < 0) continue;
     const p = opinion[category];
     const leans =
       points[category] >= combination.lean ||

@@ -1033,3 +1033,85 @@ describe('1.16.0 rules', () => {
     'Spent fuel from Olkiluoto will go into the Onkalo repository from 2026.',
   ]);
 });
+
+describe('1.17.0 rules', () => {
+  flagsEach([
+    // Bengali: 'you're a donkey'; 'they should all be thrown out of this country'.
+    ['তুমি একটা গাধা, কিছুই বোঝো না', 'abusive'],
+    ['ওদের সবাইকে এই দেশ থেকে বের করে দেওয়া উচিত', 'abusive'],
+    // Fans of a club called animals, in Portuguese and Spanish.
+    ['Os torcedores daquele clube são uns animais, não deviam entrar em estádio nenhum.', 'abusive'],
+    ['Los hinchas de ese equipo son unos animales.', 'abusive'],
+    // An assistant's Finnish.
+    ['Tekoälynä en voi ennustaa tulevaisuutta. Toivottavasti tästä on apua!', 'machine_generated'],
+  ]);
+
+  it("reads an assistant's 'I hope this helps' in more European languages", () => {
+    for (const text of [
+      'Die Inflation könnte 2027 sinken. Ich hoffe, das hilft!',
+      "Le chômage baissera en 2027. J'espère que cela vous aide !",
+      'El paro bajará en 2027. Espero que esto te ayude.',
+      'A inflação vai cair em 2027. Espero que isso ajude!',
+      'De rente daalt in 2027. Ik hoop dat dit helpt!',
+    ])
+      expect(measuresOf(text).machine, text).toBeGreaterThanOrEqual(3);
+  });
+
+  notPredictionsEach([
+    // Greetings in Finnish, Danish and Swedish.
+    'Hyvää huomenta kaikille!',
+    'God morgen alle sammen!',
+    // A news flash in the present, with or without a headline verb.
+    'BREAKING: Tesla recalls 200,000 cars over a steering fault.',
+    'JUST IN: Bitcoin hits $150,000 for the first time.',
+    // 'Tonight' beside the past tense dates a diary line.
+    'Burned the toast tonight and the smoke alarm went off. Great start.',
+  ]);
+
+  claimsEach(['Rents are only going up.', 'Gold is still going higher, whatever the Fed does.']);
+
+  it('keeps criticism of a policy or a product from the model, but not an insult of a person', () => {
+    const sure = {
+      none: 0.05,
+      spam: 0,
+      abusive: 0.9,
+      gibberish: 0,
+      machine_generated: 0.05,
+      not_a_prediction: 0,
+    };
+    for (const text of [
+      "The council's new parking rules are useless.",
+      'This app is so stupid and the update made it worse.',
+    ]) {
+      const measures = measuresOf(text);
+      expect(measures.criticism, text).toBe(true);
+      expect(combine(rulePoints(measures), false, sure).category, text).not.toBe('abusive');
+    }
+    for (const text of ['The mayor is useless.', 'You are useless and so are your rules.']) {
+      const measures = measuresOf(text);
+      expect(measures.criticism, text).toBeUndefined();
+      expect(measures.abuse, text).toBeGreaterThan(0);
+    }
+  });
+
+  it('does not take a Persian sentence with repeated words for a keyword list', () => {
+    expect(
+      measuresOf(
+        'نرخ تورم سال آینده بالا می‌رود، نرخ ارز هم بالا می‌رود چون بانک مرکزی نرخ بهره را پایین نگه می‌دارد و بانک‌ها هم سود بالا می‌خواهند',
+      ).spam,
+    ).toBe(0);
+    expect(
+      measuresOf('پیش بینی فوتبال پیش بینی فوتبال شرط بندی سایت شرط بندی بهترین سایت پیش بینی').spam,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  passesEach([
+    'BREAKING: Apple will unveil a foldable iPhone in September 2027.',
+    'The new zoning rules are useless and rents will rise 10% by 2028.',
+    'Tonight the Lakers win by 10.',
+    // A greeting that opens a forecast with a year still ahead.
+    'Hei kaikki, uskon että korot laskevat vuonna 2027.',
+    'Hello everyone, I think rates fall in 2027.',
+    'Torcedores do Flamengo vão lotar o Maracanã na final de 2027.',
+  ]);
+});

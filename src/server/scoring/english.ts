@@ -74,7 +74,7 @@ const DIRECTIONS =
 const PREDICTION_VERBS =
   /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank|put (?:my |good |real |serious |some |big )?money on (?:it|that|this)|just watch|just you wait|you'll see|you will see|wait and see)\b/u;
 const FUTURE_CUES =
-  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|heading (?:into|for|towards?|higher|lower|up|down|north|south)|headed (?:into|for|towards?|higher|lower|up|down|north|south)|not happening|ain't happening|never happening|no way (?!i\b|we\b|to\b)\p{L}+ \p{L}+|(?:is|are|'s|'re) the future|from here on|from now on|for (?:years|decades) to come)\b/u;
+  /\b(?:maybe|perhaps|possibly|soon|someday|some day|eventually|one day|sooner or later|coming|ahead|upcoming|on the way|on the horizon|in for a|in for an|stay tuned|in the future|in the long run|down the road|years to come|at some point|before long|any day now|about to|the future (?:is|belongs to|looks)|heading (?:into|for|towards?|higher|lower|up|down|north|south)|headed (?:into|for|towards?|higher|lower|up|down|north|south)|not happening|ain't happening|never happening|no way (?!i\b|we\b|to\b)\p{L}+ \p{L}+|(?:is|are|'s|'re) the future|(?:is|are|'s|'re)\s+(?:only|still|just|definitely|clearly)\s+(?:ever\s+)?going\s+(?:up|down|higher|lower|one way)|from here on|from now on|for (?:years|decades) to come)\b/u;
 // 'The next Pixar film makes over $1B': an event not yet come, when nothing in the text is past.
 const NEXT_THING = /\b(?:the|their|his|her|its|our) next (?!(?:day|morning|night|evening)\b)\p{L}{3,}/u;
 // A headline-style claim: an event in the present tense with nothing tying it to now ('Ireland
@@ -109,8 +109,12 @@ const EMPTY_SUBJECTS =
 
 // A sentence stating a headline-style event, not asking about one ('Reddit's stock doubles from here.
 // Timing? No idea.' states it; 'Does Japan's population drop below 120 million?' asks).
+// Since 1.17.0: a news flash ('BREAKING: Magnitude 6.1 earthquake strikes off the coast of Chile')
+// reports the present, so its present tense is not a forecast's.
+export const NEWS_FLASH = /^\W*(?:breaking(?: news)?|just in|developing|news flash)\s*[:!|-]/u;
+
 function headline(lower: string): boolean {
-  if (NOT_A_HEADLINE.test(lower)) return false;
+  if (NOT_A_HEADLINE.test(lower) || NEWS_FLASH.test(lower)) return false;
   return lower
     .split(/(?<=[.!?])\s+/u)
     .some((sentence) => !sentence.includes('?') && HEADLINE_EVENT.test(sentence));

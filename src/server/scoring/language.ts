@@ -149,10 +149,19 @@ function functionWordHits(words: readonly string[], list: ReadonlySet<string>): 
   return hits;
 }
 
+// Since 1.17.0: the commonest function words of Persian, Arabic and Russian, so that a sentence in
+// them is not taken for a list of keywords ('… نرخ سود … نرخ … بانک …' is an argument, not stuffing).
+const OTHER_SCRIPT_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  'و در به از که را با این آن تا برای یا اما اگر هم می است فی من علی على إلى الی عن أن ان التی التي الذی الذي هذا هذه مع и в на не что с по это как но из за к у о от'.split(
+    ' ',
+  ),
+);
+
 /** Whether any word is a function word of English or of a language the lists cover. */
 export function hasFunctionWord(words: readonly string[]): boolean {
   return (
     functionWordHits(words, ENGLISH_FUNCTION_WORDS) > 0 ||
+    functionWordHits(words, OTHER_SCRIPT_FUNCTION_WORDS) > 0 ||
     Object.values(FUNCTION_WORDS).some((list) => functionWordHits(words, list) > 0)
   );
 }

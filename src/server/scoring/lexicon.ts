@@ -375,6 +375,32 @@ export const MACHINE_PHRASES: ReadonlyArray<readonly [string, number]> = [
   ['言語モデルとして', 4],
   ['aiとして', 3],
   ['언어 모델로서', 4],
+  // 1.17.0: an assistant's Finnish ('Tekoälynä en voi ennustaa …', 'Toivottavasti tästä oli apua!'),
+  // and its closing 'I hope this helps' in the European languages that lacked it.
+  ['tekoälynä', 3],
+  ['kielimallina', 4],
+  ['en voi ennustaa tulevaisuutta', 3],
+  ['toivottavasti tästä oli apua', 3],
+  ['toivottavasti tämä auttaa', 3],
+  ['toivottavasti tästä on apua', 3],
+  ['ich hoffe, das hilft', 3],
+  ['ich hoffe, dies hilft', 3],
+  ["j'espère que cela vous aide", 3],
+  ["j'espère que cela aide", 3],
+  ["j'espère que ça aide", 3],
+  ['espero que esto te ayude', 3],
+  ['espero que esto ayude', 3],
+  ['espero que te sirva', 3],
+  ['spero che questo ti sia utile', 3],
+  ['spero che questo aiuti', 3],
+  ['spero di esserti stato utile', 3],
+  ['espero que isso ajude', 3],
+  ['espero ter ajudado', 3],
+  ['ik hoop dat dit helpt', 3],
+  ['mam nadzieję, że to pomoże', 3],
+  ['umarım bu yardımcı olur', 3],
+  ['håber det hjælper', 3],
+  ['håper dette hjelper', 3],
 ];
 
 // Promotion, contact hooks and get-rich offers. Weight 2 each; a link or a phone number adds more.
@@ -1157,6 +1183,12 @@ export const INSULTS: readonly string[] = [
   'imbecis',
   'بے غیرت',
   'بےغیرت',
+  // 1.17.0: Bengali ('তুই একটা গাধা': you're a donkey).
+  'গাধা',
+  'বলদ',
+  'হারামজাদা',
+  'কুত্তার বাচ্চা',
+  'শুয়োরের বাচ্চা',
 ];
 
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
@@ -1288,7 +1320,7 @@ export const THIRD_PERSON: ReadonlySet<string> = new Set(
   "they they're theyre them these those people folks fans voters sie ils elles ellos ellas они".split(' '),
 );
 export const SECOND_PERSON: ReadonlySet<string> = new Set(
-  "אתה אתם تم wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz mày bọn chúng انت أنت انتم أنتم شما تو вы ты".split(
+  "তুই তুমি তোরা তোমরা আপনি আপনারা तुम तू आप אתה אתם تم wewe nyinyi ninyi you you're youre ya u ur y'all your yourself yourselves ty wy jesteś jesteście sei siete voi vous tu t'es toi ihr du dich euch seid bist usted ustedes tú te tus eres sois sen siz mày bọn chúng انت أنت انتم أنتم شما تو вы ты".split(
     ' ',
   ),
 );
@@ -1777,6 +1809,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   // (The text is matched with Persian 'ی' and 'ک' for Arabic 'ي' and 'ك', as normalizeForLists writes it.)
   // 1.15.0: Urdu 'they should be thrown out of this country' ('ان سب کو اس ملک سے نکال دینا چاہیے').
   /(?:ملک|پاکستان|یہاں)\s+سے\s+(?:باہر\s+)?(?:نکال|بھگا)\s*(?:دینا|دو|دیں|دیا جائے)(?!\s*گ)/u,
+  // 1.17.0: Bengali 'they should be thrown out of this country' ('… এই দেশ থেকে বের করে দেওয়া উচিত').
+  /(?:দেশ|এখান)\s?থেকে\s+(?:বের\s+করে|তাড়িয়ে|তাড়িয়ে)\s+(?:দেওয়া|দেওয়া|দিতে|দাও|দিন)\s+(?:উচিত|হবে)/u,
   /(?:یجب|لازم|لا بد من)\s+(?:طردهم|ترحیلهم|طرد\p{L}*\s+(?:هؤلاء|کل)|ترحیل\p{L}*\s+(?:هؤلاء|کل))/u,
   /\b(?:se ne vadano|tornino a casa loro|vadano a casa loro)\b|\bque (?:voltem|vão embora) (?:para (?:a )?(?:sua )?(?:terra|país)|do (?:nosso )?país)/u,
   new RegExp(
@@ -1872,13 +1906,15 @@ export const DEHUMANISING_PATTERNS: readonly RegExp[] = [
   /\b(?:are all|are nothing but|son todos unos|son todas unas|sont tous des|sind alle|sono tutti dei|são todos uns|são todas umas)\s+(?:lazy\s+)?(?:thieves|criminals|rapists|terrorists|freeloaders|scroungers|bums|good-for-nothings|ladrones|delincuentes|criminales|violadores|terroristas|vagos|vagas|holgazanes|voleurs|criminels|violeurs|fainéants|feignasses|diebe|verbrecher|vergewaltiger|faulenzer|schmarotzer|ladri|criminali|stupratori|fannulloni|scansafatiche|ladrões|criminosos|bandidos|preguiçosos|preguiçosas|vagabundos|vagabundas)(?![\p{L}])/u,
   // A group named by a dehumanising noun ('the trans freaks', 'immigrant scum').
   /\b(?:trans|gay|queer|muslim|jewish|black|immigrant|migrant|refugee|foreign|disabled)\s+(?:freaks|scum|filth|vermin|rats|parasites|degenerates|animals)\b/u,
+  // 1.17.0: Portuguese and Spanish 'they're all (filthy) animals' ('Torcedor do X é tudo animal imundo').
+  /(?<![\p{L}])(?:é tudo|são tudo|são todos|são todas|são uns|são umas|é um bando de|são um bando de|son todos unos|son todas unas|son unos|son unas|son una manada de)\s+(?:animal|animais|bicho|bichos|verme|vermes|rato|ratos|porco|porcos|escória|animales|bestias|ratas|cerdos|alimañas)(?![\p{L}])/u,
   // 'Gamers are basement-dwelling creatures', 'they're just animals'.
   /\b(?:are|they're|theyre)\s+(?:just\s+|all\s+|nothing but\s+)?(?:[\p{L}-]+\s+){0,2}(?:creatures|beasts|subhumans|animals)\b/u,
 ];
 
 // Peoples and groups, to tell a dehumanising comparison said of them from one said of things.
 export const GROUP_NAMES = new RegExp(
-  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|السوریین|اللاجئین|المهاجرین|السوریون|اللاجئون|المهاجرون|الأجانب|cikáni|cigáni|romové|imigranti|uprchlíci|přistěhovalci|muslimové|ukrajinci|cudzinci|utečenci)(?![\\p{L}])`,
+  `\\b${GROUPS}\\b|(?<![\\p{L}])(?:افغانی|افغان|عرب|ترک|کرد|بلوچ|یهودی|بهایی|مهاجر|زن|زنان|مردان)(?:ها|های)?(?![\\p{L}])|(?<![\\p{L}])(?:gitanos|judíos|musulmanes|inmigrantes|moros|sudacas|gitans|juifs|musulmans|immigrés|zigeuner|juden|muslime|ausländer|flüchtlinge|zingari|ebrei|musulmani|immigrati|ciganos|judeus|muçulmanos|imigrantes|цыгане|евреи|мигранты|мусульмане|çingeneler|göçmenler|suriyeliler|syrer|syriens|sirios|siriani|sírios|сирийцы|беженцы|réfugiés|refugiados|rifugiati|flüchtlinge|migranten|vluchtelingen|buitenlanders|uchodźcy|imigranci|imigran|pengungsi|wahamiaji|wakimbizi|ukraińcy|ukraińców|ukraincy|ucrainenii|ucraineni|ukrainer|ukrainiens|ucranianos|ucraini|украинцы|ukraynalılar|muzułmanie|musulmanii|țiganii|romii|nordestinos|nordestinas|torcedores|torcedor|torcida|hinchas|fanáticos|السوریین|اللاجئین|المهاجرین|السوریون|اللاجئون|المهاجرون|الأجانب|cikáni|cigáni|romové|imigranti|uprchlíci|přistěhovalci|muslimové|ukrajinci|cudzinci|utečenci)(?![\\p{L}])`,
   'u',
 );
 

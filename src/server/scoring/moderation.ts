@@ -1,6 +1,6 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { wordSalad } from './english.ts';
-import { englishShare, hasFunctionWord } from './language.ts';
+import { hasFunctionWord } from './language.ts';
 import {
   AIMED_BEFORE,
   DEGRADING,
@@ -31,7 +31,11 @@ import type { TextFeatures } from './text-features.ts';
 // Points toward each flag. Thresholds: flags.ts.
 export interface Moderation {
   spam: { score: number; hits: string[] };
-  abuse: { score: number; hits: string[]; profanity: string[] };
+  /**
+   * `aimsAtThings`: since 1.17.0, the only harsh words are mild ones said of a policy, a plan or a
+   * product ('the council's new zoning rules are useless'): criticism, which the guide keeps.
+   */
+  abuse: { score: number; hits: string[]; profanity: string[]; aimsAtThings?: boolean };
   gibberish: { score: number; why: string[] };
   machine: { score: number; hits: string[] };
   vague: string[];
@@ -219,7 +223,8 @@ function hits(list: Array<[string, RegExp]>, text: string): string[] {
   return out;
 }
 
-const TOKEN = /[\p{L}\p{N}@'_-]+/gu;
+// Since 1.17.0 with the vowel signs of Bengali, Hindi or Thai words ('তুই', not 'ত' and 'ই').
+const TOKEN = /[\p{L}\p{M}\p{N}@'_-]+/gu;
 
 // Is the word at `index` aimed at someone: a copula or a form of address among the four words
 // before it ('they are all scumbags', 'ist ein hirnloser Vollidiot'), or a second-person marker
@@ -234,6 +239,7 @@ function insultHits(
   list: Array<[string, RegExp]>,
   text: string,
   markers: ReadonlySet<string>,
+  ofThings?: string[],
 ): { found: string[]; aimed: boolean } {
   const found: string[] = [];
   let aimed = false;
@@ -241,6 +247,11 @@ function insultHits(
     if (!mayContain(text, phrase)) continue;
     let any = false;
     for (const m of text.matchAll(re)) {
+      // 1.17.0: a mild word said of a policy or a product ('the new zoning rules are useless').
+      if (ofThings && SAID_OF_A_THING.test(text.slice(Math.max(0, m.index - 80), m.index))) {
+        ofThings.push(phrase);
+        continue;
+      }
       // 'idiotic', 'moronic': an adjective that describes plans as often as people (MILD_INSULTS).
       if (
         (phrase === 'idiot' || phrase === 'moron') &&
@@ -258,6 +269,10 @@ function insultHits(
 }
 
 const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
+
+// A policy, a plan or a product, then 'is' or 'are' and at most an intensifier, right before the word.
+const SAID_OF_A_THING =
+  /\b(?:rules?|plans?|polic(?:y|ies)|laws?|bills?|reforms?|budgets?|proposals?|schemes?|strateg(?:y|ies)|tax(?:es)?|tariffs?|charges?|fees?|fines?|projects?|program(?:me)?s?|regulations?|measures?|restrictions?|mandates?|decisions?|products?|apps?|updates?|software|designs?|features?|ideas?|systems?|services?|process(?:es)?|changes?|zoning|subsid(?:y|ies)|lockdowns?|guidelines?)\s+(?:is|are|was|were|seem|seems|look|looks)\s+(?:(?:so|totally|completely|utterly|just|pretty|really|absolutely|entirely|basically|honestly|frankly|beyond|still|now|already)\s+)*$/u;
 
 // A vowel sign or other combining mark at the start of a word (not after an emoji or a symbol,
 // whose variation selectors are marks too).
@@ -343,7 +358,8 @@ function stuffedPhrase(words: readonly string[]): { phrase: string; count: numbe
 }
 
 function keywordList(words: readonly string[]): boolean {
-  if (words.length < 10 || englishShare(words) > 0) return false;
+  // Since 1.17.0 a function word of any language we read, not only English, makes it a sentence.
+  if (words.length < 10 || hasFunctionWord(words)) return false;
   const counts = new Map<string, number>();
   for (const w of words) {
     if (w.length < 3 || /\d/u.test(w)) continue;
@@ -470,7 +486,8 @@ export function moderate(f: TextFeatures): Moderation {
   for (const m of text.matchAll(MASKED_SWEARING)) profanity.push(m[0]);
   for (const [re, slur] of MASKED_SLURS) if (re.test(text)) profanity.push(slur);
   const insults = insultHits(l.insults, text, AIMED_OR_ADDRESSED);
-  const mild = insultHits(l.mildInsults, text, SECOND_PERSON);
+  const ofThings: string[] = [];
+  const mild = insultHits(l.mildInsults, text, SECOND_PERSON, ofThings);
   // 'They're too stupid to …' insults a group: more than a stupid policy, less than 'you are'.
   const mildSaidOf =
     !mild.aimed && mild.found.length > 0 && insultHits(l.mildInsults, text, THIRD_PERSON).aimed;
@@ -676,7 +693,12 @@ export function moderate(f: TextFeatures): Moderation {
 
   return {
     spam: { score: spam, hits: spamHits },
-    abuse: { score: abuse, hits: abuseHits, profanity },
+    abuse: {
+      score: abuse,
+      hits: abuseHits,
+      profanity,
+      ...(abuse === 0 && ofThings.length > 0 ? { aimsAtThings: true } : {}),
+    },
     gibberish: { score: gibberish, why },
     machine: { score: machine, hits: machineHits },
     vague: hits(l.vague, text),

@@ -1,5 +1,11 @@
 import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion';
-import { type EnglishSignals, hasFutureVerb, isInterrogative, isPastStatement } from './english.ts';
+import {
+  type EnglishSignals,
+  hasFutureVerb,
+  isInterrogative,
+  isPastStatement,
+  NEWS_FLASH,
+} from './english.ts';
 import {
   FUTURE_MARKERS,
   NUMBER_WORDS,
@@ -134,9 +140,10 @@ const CALENDAR_DATE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|(?:19|20|21)\d\d/u;
 
 // Time frames that can date a past event as well as a future one ('on November 20, 2026', 'in
-// July', 'this summer'): beside verbs in the past tense they say when something happened.
+// July', 'this summer', since 1.17.0 'tonight'): beside verbs in the past tense they say when something
+// happened ('Made lasagna tonight, kids loved it').
 const DATING =
-  /^(?:(?:19|20|21)\d\d|(?:on\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b.*|(?:in|this)\s+\p{L}+|this (?:decade|century))$/u;
+  /^(?:(?:19|20|21)\d\d|(?:on\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b.*|(?:in|this)\s+\p{L}+|this (?:decade|century)|tonight)$/u;
 
 function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: boolean): string[] {
   if (!now) return en.deadlines;
@@ -241,7 +248,7 @@ export function assessQuality(
   // 'Healthcare will probably improve??' is a doubtful claim, not a question.
   const question = f.questionOnly && !(en !== null && doubtfulClaim(f.lower));
   if (question) add('question', 'Asks a question instead of making a claim', WEIGHTS.question);
-  const social = !question && greetsOrAsksOnly(f);
+  const social = !question && greetsOrAsksOnly(f, years.future);
   if (social) add('social', 'Greets or asks instead of making a claim', WEIGHTS.social);
 
   const text = f.lower.replace(/\u200c/g, ' ');
@@ -369,7 +376,8 @@ export function assessQuality(
         (en.pastTime || years.past.length > 0 || en.deadlines.length > 0)) ||
       (en === null && years.past.length > 0 && years.future.length === 0) ||
       siteTalk ||
-      (en !== null && (CURRENT_STATE.test(f.lower) || DIARY_OPENING.test(f.lower))) ||
+      (en !== null &&
+        (CURRENT_STATE.test(f.lower) || DIARY_OPENING.test(f.lower) || NEWS_FLASH.test(f.lower))) ||
       // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
       (en === null && (YESTERDAY.test(text) || THIS_MORNING.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
@@ -453,7 +461,7 @@ const OWN_PLANS_OTHER =
 const TODAY =
   /(?<![\p{L}])(?:today|vandaag|heute|aujourd'hui|hoy|oggi|hoje|dziś|dzisiaj|bugün|сегодня|امروز|اليوم|σήμερα|היום|hari ini|hôm nay|leo|आज)(?![\p{L}])|今日|今天|오늘/u;
 const SOCIAL =
-  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
+  /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hei|moikka|huomenta|hyvää huomenta|hyvää päivää|hyvää iltaa|god morgen|godmorgen|god morgon|goddag|god aften|god kväll|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
 // to the question ('Definitely.', 'No way.', 'I think so.', since 1.15.0 'Nah.') is a claim.
@@ -505,8 +513,10 @@ function doubtfulClaim(sentence: string): boolean {
   );
 }
 
-// Every sentence is a question or a greeting/self-introduction with nothing about the future in it.
-function greetsOrAsksOnly(f: TextFeatures): boolean {
+// Every sentence is a question or a greeting/self-introduction with nothing about the future in it
+// (since 1.17.0 not even a year still ahead: 'Hello everyone, I think rates fall in 2027.').
+function greetsOrAsksOnly(f: TextFeatures, futureYears: readonly number[]): boolean {
+  const yearAhead = (s: string) => futureYears.some((y) => s.includes(String(y)));
   const sentences = f.lower
     .replace(/\u200c/g, ' ')
     .split(/(?<=[.!?؟。！？\n])\s*/u)
@@ -523,7 +533,7 @@ function greetsOrAsksOnly(f: TextFeatures): boolean {
       asked++;
       continue;
     }
-    if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language)) social++;
+    if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language) && !yearAhead(s)) social++;
     // Since 1.12.0: beside a greeting, a remark about today ('Lekker weertje vandaag in Utrecht').
     else if (social > 0 && TODAY.test(s) && !sentenceHasFuture(s, f.language)) remarks++;
     // 'Why was my last prediction flagged? It was totally fine.': asks, then looks back.
