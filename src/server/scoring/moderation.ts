@@ -121,34 +121,39 @@ function phraseMatcher(phrase: string): RegExp {
 }
 
 // [the literal to look for first, the matcher]; the literal is the phrase without its '*'.
-function compileList(list: readonly string[]): Array<[string, RegExp]> {
-  return list.map((p) => {
-    const phrase = normalizeForLists(p);
-    return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase)];
-  });
+type Entry = readonly [string, RegExp];
+function compileList(list: readonly string[]): PhraseList<Entry> {
+  return indexList(
+    list.map((p) => {
+      const phrase = normalizeForLists(p);
+      return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase)] as const;
+    }),
+  );
 }
 
 let compiled: {
-  machine: Array<[string, RegExp, number]>;
-  spam: Array<[string, RegExp]>;
-  insults: Array<[string, RegExp]>;
-  mildInsults: Array<[string, RegExp]>;
-  degrading: Array<[string, RegExp]>;
-  harassment: Array<[string, RegExp]>;
-  threats: Array<[string, RegExp]>;
-  slurs: Array<[string, RegExp]>;
-  targeting: Array<[string, RegExp]>;
-  vague: Array<[string, RegExp]>;
-  hedges: Array<[string, RegExp]>;
+  machine: PhraseList<readonly [string, RegExp, number]>;
+  spam: PhraseList<Entry>;
+  insults: PhraseList<Entry>;
+  mildInsults: PhraseList<Entry>;
+  degrading: PhraseList<Entry>;
+  harassment: PhraseList<Entry>;
+  threats: PhraseList<Entry>;
+  slurs: PhraseList<Entry>;
+  targeting: PhraseList<Entry>;
+  vague: PhraseList<Entry>;
+  hedges: PhraseList<Entry>;
   profanity: RegExpMatcher;
 } | null = null;
 
 function lists() {
   compiled ??= {
-    machine: MACHINE_PHRASES.map(([p, w]) => {
-      const phrase = normalizeForLists(p);
-      return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase), w];
-    }),
+    machine: indexList(
+      MACHINE_PHRASES.map(([p, w]) => {
+        const phrase = normalizeForLists(p);
+        return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase), w] as const;
+      }),
+    ),
     spam: compileList(SPAM_PHRASES),
     insults: compileList(INSULTS),
     mildInsults: compileList(MILD_INSULTS),
@@ -176,8 +181,9 @@ function profanityMatcher(): RegExpMatcher {
 }
 
 // A phrase can only match where its literal text occurs, starting at a word. Word starts (the
-// first one to three letters of every word) are collected once per text, so that most of the
-// long lists is ruled out by a set lookup before any substring search or regular expression.
+// first one to three letters of every word) are collected once per text, and each list is indexed
+// by the start its phrases need, so a text looks up only the phrases its own words could begin:
+// the cost follows the text, not the length of the lists.
 const WORD_RUN = /[\p{L}\p{N}]+/gu;
 let startsFor = '';
 let starts = new Set<string>();
@@ -196,27 +202,50 @@ function wordStarts(text: string): Set<string> {
   return starts;
 }
 
-// The key a phrase needs among the word starts: its first word, cut to three characters.
-const startKeys = new Map<string, string | null>();
+// The key a phrase needs among the word starts: its first word, cut to three characters (none for
+// CJK, which runs words together, or a phrase that starts with a symbol: those are always tried).
 function startKey(phrase: string): string | null {
-  let key = startKeys.get(phrase);
-  if (key === undefined) {
-    key = CJK_START.test(phrase) ? null : (/^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null);
-    startKeys.set(phrase, key);
+  return CJK_START.test(phrase) ? null : (/^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null);
+}
+
+interface PhraseList<T extends readonly [string, ...unknown[]]> {
+  entries: readonly T[];
+  /** Positions in `entries` by the word start their phrase needs. */
+  byStart: Map<string, number[]>;
+  /** Positions of the phrases without a key. */
+  always: number[];
+}
+
+function indexList<T extends readonly [string, ...unknown[]]>(entries: readonly T[]): PhraseList<T> {
+  const byStart = new Map<string, number[]>();
+  const always: number[] = [];
+  entries.forEach(([phrase], i) => {
+    const key = startKey(phrase);
+    if (key === null) always.push(i);
+    else byStart.set(key, [...(byStart.get(key) ?? []), i]);
+  });
+  return { entries, byStart, always };
+}
+
+// The entries whose literal occurs in the text, in list order.
+function present<T extends readonly [string, ...unknown[]]>(list: PhraseList<T>, text: string): T[] {
+  const at = [...list.always];
+  for (const start of wordStarts(text)) {
+    const positions = list.byStart.get(start);
+    if (positions) at.push(...positions);
   }
-  return key;
+  at.sort((a, b) => a - b);
+  const out: T[] = [];
+  for (const i of at) {
+    const entry = list.entries[i] as T;
+    if (text.includes(entry[0])) out.push(entry);
+  }
+  return out;
 }
 
-function mayContain(text: string, phrase: string): boolean {
-  const key = startKey(phrase);
-  if (key !== null && !wordStarts(text).has(key)) return false;
-  return text.includes(phrase);
-}
-
-function hits(list: Array<[string, RegExp]>, text: string): string[] {
+function hits(list: PhraseList<Entry>, text: string): string[] {
   const out: string[] = [];
-  for (const [phrase, re] of list) {
-    if (!mayContain(text, phrase)) continue;
+  for (const [phrase, re] of present(list, text)) {
     re.lastIndex = 0;
     if (re.test(text)) out.push(phrase);
   }
@@ -236,15 +265,14 @@ function aimedAt(text: string, index: number, markers: ReadonlySet<string>): boo
 
 // The insults of a list that occur, and whether any occurrence is aimed at someone.
 function insultHits(
-  list: Array<[string, RegExp]>,
+  list: PhraseList<Entry>,
   text: string,
   markers: ReadonlySet<string>,
   ofThings?: string[],
 ): { found: string[]; aimed: boolean } {
   const found: string[] = [];
   let aimed = false;
-  for (const [phrase, re] of list) {
-    if (!mayContain(text, phrase)) continue;
+  for (const [phrase, re] of present(list, text)) {
     let any = false;
     for (const m of text.matchAll(re)) {
       // 1.17.0: a mild word said of a policy or a product ('the new zoning rules are useless').
@@ -646,8 +674,7 @@ export function moderate(f: TextFeatures): Moderation {
 
   let machine = 0;
   const machineHits: string[] = [];
-  for (const [phrase, re, weight] of l.machine) {
-    if (!mayContain(text, phrase)) continue;
+  for (const [phrase, re, weight] of present(l.machine, text)) {
     re.lastIndex = 0;
     if (re.test(text)) {
       machine += weight;
