@@ -1115,3 +1115,46 @@ describe('1.17.0 rules', () => {
     'Torcedores do Flamengo vão lotar o Maracanã na final de 2027.',
   ]);
 });
+
+describe('1.18.0 rules', () => {
+  flagsEach([
+    // Romanian: 'I hope a tram runs over this mayor'.
+    ['Sper să-l calce un tramvai pe primarul ăsta.', 'abusive'],
+    // A veiled threat: 'we know where he parks'.
+    ['That referee will regret Sunday. We know where he parks.', 'abusive'],
+    ['Keep talking. I know where you work.', 'abusive'],
+    // 'That fat loser', an insult pointed at a person by 'that'.
+    ['That fat loser of a coach gets fired by March.', 'abusive'],
+    ['This idiot mayor will bankrupt the city by 2028.', 'abusive'],
+    // Urdu: 'may God give them all a bad end'.
+    ['اللہ کرے اس حکومت کے سب وزیروں کا برا انجام ہو', 'abusive'],
+    // Portuguese and Spanish: 'I hope someone finishes him off for good'.
+    ['Tomara que alguém acabe com ele logo.', 'abusive'],
+    ['Ojalá alguien acabe con él de una vez.', 'abusive'],
+    // Russian: 'free webinar, sign up via the link in my profile'.
+    ['Доллар вырастет к лету! Бесплатный вебинар, регистрация по ссылке в профиле.', 'spam'],
+    // Vietnamese: 'join the Zalo VIP group to get buy and sell signals'.
+    ['Bitcoin sẽ tăng! Tham gia nhóm Zalo VIP để nhận tín hiệu mua bán.', 'spam'],
+  ]);
+
+  it("counts Romanian 'the idiots' as an insult, but not 'prost' (bad) said of a plan", () => {
+    expect(measuresOf('Cred că proștii ăștia din guvern vor pierde alegerile.').abuse).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(measuresOf('Planul ăsta e prost și va eșua până în 2027.').abuse).toBe(0);
+  });
+
+  passesEach([
+    // A match result, not a wish of harm: 'I hope Steaua beats Dinamo on Sunday'.
+    'Sper să bată Steaua pe Dinamo duminică, cred că vor câștiga cu 2-0.',
+    // 'that' before a word that is no insult, and a degrading word after 'that' said of a thing.
+    'That trash collection contract will be rebid in 2027.',
+    'I think that idiotic tariff plan gets scrapped by 2027.',
+    // Ending corruption, not a person.
+    'Tomara que alguém acabe com essa corrupção até 2030.',
+    // Knowing where a thing is.
+    'We know where the new stadium will be built: on the old airport site, opening in 2029.',
+    // A webinar announced by a ministry, without a link or a sign-up.
+    'Центробанк снизит ставку до 12% к концу 2027 года.',
+  ]);
+});

@@ -729,6 +729,17 @@ export const SPAM_PHRASES: readonly string[] = [
   'ссылка в профиле',
   'ссылка в шапке',
   'ссылка в био',
+  // 1.18.0: Russian 'free webinar, sign up via the link in my profile' and Vietnamese 'join the Zalo
+  // VIP group to get buy and sell signals'.
+  'ссылке в профиле',
+  'ссылке в шапке',
+  'регистрация по ссылке',
+  'бесплатный вебинар',
+  'бесплатном вебинаре',
+  'nhóm zalo',
+  'nhóm vip',
+  'nhận tín hiệu',
+  'tín hiệu mua bán',
   'لینک در بیو',
   'لینک تو بیو',
   'لینک در پروفایل',
@@ -1189,6 +1200,16 @@ export const INSULTS: readonly string[] = [
   'হারামজাদা',
   'কুত্তার বাচ্চা',
   'শুয়োরের বাচ্চা',
+  // 1.18.0: Romanian 'the idiots' as a noun ('proștii ăștia de la primărie'; 'prost' alone is also
+  // 'bad', said of plans), and 'fat loser' ('that fat loser streamer').
+  'proștii',
+  'proștilor',
+  'idioții',
+  'idioților',
+  'fat loser',
+  'fat losers',
+  'fat slob',
+  'fat slobs',
 ];
 
 // Adjectives that insult a person but also describe ideas ('a stupid policy'): 2 points each, and
@@ -1784,6 +1805,11 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\b(?:hope|wish|pray)\s+(?:that\s+)?(?:someone|somebody)\s+(?:finally\s+)?(?:teaches|gives)\s+(?:him|her|them|you)\s+(?:a\s+)?(?:good\s+|real\s+|proper\s+)?(?:lesson|beating|hiding|kicking)\b|\bsper(?:o|iamo)\s+che\s+qualcuno\s+(?:gli|le|li|ti|vi)\s+(?:dia|dìa|insegni|faccia)\b[^.!?]{0,30}?\b(?:lezione|lezioncina|botte|faccia)\b|\b(?:ojalá|espero que)\s+alguien\s+(?:le|les|te)\s+(?:dé|de|enseñe)\s+(?:una\s+)?(?:buena\s+)?(?:lección|paliza|su merecido)\b|\bj'?esp[eè]re\s+que\s+quelqu'un\s+(?:lui|leur|te|vous)\s+(?:donne|donnera|mette|fera)\b[^.!?]{0,30}?\b(?:leçon|raclée|correction)(?![\p{L}])|\bhoffentlich\s+(?:\p{L}+\s+){0,2}(?:ihm|ihr|ihnen|dir)\s+(?:\p{L}+\s+){0,2}(?:eine\s+)?(?:lektion|abreibung|tracht prügel)\b/u,
   // 1.10.0: Romanian wishes of death ('sper să moară toți în închisoare').
   /\bsper\s+(?:ca\s+)?(?:să|sa)\s+(?:\p{L}+\s+){0,2}(?:moară|moara|crape|crăpe|putrezească|putrezeasca|ardă|arda)(?![\p{L}])/u,
+  // 1.18.0: and that someone runs them over or kills them ('sper să-i calce cineva cu mașina'); the
+  // pronoun makes it a person ('sper să bată Steaua' is a match result).
+  /\bsper\s+(?:ca\s+)?(?:să|sa)-(?:i|l|o)\s+(?:\p{L}+\s+){0,2}(?:calce|omoare|împuște|impuste|spânzure|spanzure)(?![\p{L}])/u,
+  // 1.18.0: 'we know where he parks' (and lives, works, sleeps): a threat, as 'we know where you live'.
+  /\b(?:i|we|they)\s+know\s+where\s+(?:you|he|she|they|u)\s+(?:live|lives|park|parks|work|works|sleep|sleeps)\b|\bknow\s+where\s+(?:your|his|her|their)\s+(?:kids|children|family|wife|husband|daughter|son)\s+(?:live|lives|go|goes|sleep|sleeps)\b/u,
   // 1.10.0: sending a group 'back where they came from' (English, Polish, Dutch, Russian, Turkish,
   // Romanian), an order or a wish, not a forecast of a policy.
   new RegExp(
@@ -1846,6 +1872,9 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /\b(?:i|we)\s+(?:really\s+)?(?:hope|wish|pray)\s+(?:that\s+)?(?:[\p{L}']+\s+){1,5}(?:gets?|get)\s+(?:run over|hit by (?:a |an )?(?:bus|truck|car|train|lorry)|stabbed|murdered|lynched|cancer)\b/u,
   /\bspero\s+che\b[^.!?]{0,40}?\b(?:muoia|muoiano|crepi|crepino|schiatti|schiattino|venga investit\p{L}|vengano investit\p{L}|venga ammazzat\p{L}|vengano ammazzat\p{L})\b/u,
   /\b(?:espero que|tomara que|oxalá)(?![\p{L}])[^.!?]{0,40}?\b(?:morra|morram|seja atropelad\p{L}|sejam atropelad\p{L})\b/u,
+  // 1.18.0: 'I hope someone finishes him off for good' ('tomara que alguém acabe com ele de vez'),
+  // said of a person, not of corruption or a problem.
+  /\b(?:espero que|tomara que|oxalá)(?![\p{L}])[^.!?]{0,40}?\balguém\s+(?:acabe|dê cabo|de cabo|dê um fim|de um fim)\s+(?:com\s+|d)(?:ele|ela|eles|elas|você|vocês)(?![\p{L}])|\b(?:ojalá|espero que)(?![\p{L}])[^.!?]{0,40}?\balguien\s+(?:acabe|termine)\s+con\s+(?:él|ella|ellos|ellas|ese tipo|esa tipa)(?![\p{L}])/u,
   /\b(?:ojalá|espero que)(?![\p{L}])[^.!?]{0,40}?\b(?:se muera|se mueran|lo atropelle|la atropelle|los atropelle|lo maten|los maten)\b/u,
   /\bik hoop dat\b[^.!?]{0,40}?\b(?:doodgaat|doodgaan|sterft|sterven|creperen|crepeert|verrekt|verrekken)\b/u,
   /\b(?:mam nadzieję,? że|obyś|oby)(?![\p{L}])[^.!?]{0,40}?\b(?:zdechł\p{L}*|zdechnie|zdechną|umarł\p{L}*|umrze|umrą)/u,
@@ -1854,7 +1883,8 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   // nadzieję, że ktoś mu przywali', 'خدا کرے سب جیل میں سڑ جائیں').
   /(?<![\p{L}])(?:εύχομαι|ελπίζω)\s+να\s+(?:\p{L}+\s+){0,2}(?:πεθάνει|πεθάνουν|ψοφήσει|ψοφήσουν|δείρουν|σαπίσει|σαπίσουν|καεί|καούν|σκοτωθεί|σκοτωθούν)(?![\p{L}])/u,
   /(?<![\p{L}])mam nadzieję,?\s+że\s+(?:ktoś|ktos)\s+(?:\p{L}+\s+){0,3}(?:przywali|dołoży|pobije|skopie|wpierdoli|obije|da w mordę|spuści łomot)(?![\p{L}])/u,
-  /(?:خدا کرے|اللہ کرے|امید ہے)[^.!?؟۔]{0,60}(?:مر جائ|مرجائ|سڑ جائ|سڑجائ|تباہ ہو جائ|برباد ہو جائ|جل جائ)/u,
+  // Since 1.18.0 also 'a bad end' and 'ruin' ('اللہ کرے ان سب کا برا انجام ہو').
+  /(?:خدا کرے|اللہ کرے|امید ہے)[^.!?؟۔]{0,60}(?:مر جائ|مرجائ|سڑ جائ|سڑجائ|تباہ ہو جائ|برباد ہو جائ|جل جائ|برا انجام|بیڑا غرق)/u,
   /(?:сподіваюся|сподіваюсь|щоб)[^.!?]{0,40}?(?:здохл|здохн|згни|згно|подох)/u,
   // 1.15.0: a wish that anyone burns or dies in a fire ('hope the entire … fanbase burns in a fire').
   /\b(?:hope|wish|pray)\b[^.!?]{0,60}?\b(?:burns?|dies?|rots?|roasts?)\s+in\s+(?:a\s+)?(?:fire|hell)\b/u,

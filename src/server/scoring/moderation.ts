@@ -339,6 +339,9 @@ const AIMED_OR_ADDRESSED: ReadonlySet<string> = new Set([
   ...SECOND_PERSON,
   ...MILD_INSULTS.map((w) => w.replace(/\*$/u, '')),
 ]);
+// 1.18.0: an insult word points at a person after 'that' or 'this' too ('that fat loser streamer',
+// 'this idiot mayor'); the degrading words don't ('that trash policy').
+const INSULT_AIMED: ReadonlySet<string> = new Set([...AIMED_OR_ADDRESSED, 'that', 'this']);
 
 // Swearing written with asterisks ('f***', 'sh*t') that the profanity list can't see.
 // Since 1.9.0: slurs written with an asterisk ('r*tard') count as the slur.
@@ -513,7 +516,7 @@ export function moderate(f: TextFeatures): Moderation {
   const profanity = f.script === 'latin' ? profanityWords(l.profanity, f.text) : [];
   for (const m of text.matchAll(MASKED_SWEARING)) profanity.push(m[0]);
   for (const [re, slur] of MASKED_SLURS) if (re.test(text)) profanity.push(slur);
-  const insults = insultHits(l.insults, text, AIMED_OR_ADDRESSED);
+  const insults = insultHits(l.insults, text, INSULT_AIMED);
   const ofThings: string[] = [];
   const mild = insultHits(l.mildInsults, text, SECOND_PERSON, ofThings);
   // 'They're too stupid to …' insults a group: more than a stupid policy, less than 'you are'.
