@@ -1147,7 +1147,7 @@ describe('1.18.0 rules', () => {
   passesEach([
     // A match result, not a wish of harm: 'I hope Steaua beats Dinamo on Sunday'.
     'Sper să bată Steaua pe Dinamo duminică, cred că vor câștiga cu 2-0.',
-    // 'that' before a word that is no insult, and a degrading word after 'that' said of a thing.
+    // After 'that': a degrading word and a mild adjective, each said of a thing, aim at no one.
     'That trash collection contract will be rebid in 2027.',
     'I think that idiotic tariff plan gets scrapped by 2027.',
     // Ending corruption, not a person.

@@ -222,7 +222,8 @@ function indexList<T extends readonly [string, ...unknown[]]>(entries: readonly 
   entries.forEach(([phrase], i) => {
     const key = startKey(phrase);
     if (key === null) always.push(i);
-    else byStart.set(key, [...(byStart.get(key) ?? []), i]);
+    else if (byStart.has(key)) byStart.get(key)?.push(i);
+    else byStart.set(key, [i]);
   });
   return { entries, byStart, always };
 }
