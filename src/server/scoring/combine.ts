@@ -151,6 +151,14 @@ function modelFlag(
     // Nor does the model overrule a firm future tense ('… but Bitcoin will hit $100k in 2027'), or
     // (since 1.17.0) call criticism of a policy or a product abusive ('the new rules are useless').
     if (points[category] < 0) continue;
+    // Since 1.19.0 a style call of the model's alone does not replace the rules' firm 'not a
+    // prediction' (a complaint about the site, a diary line): they read what the text says.
+    if (
+      category === 'machine_generated' &&
+      points.not_a_prediction >= 5 &&
+      points.machine_generated < combination.lean
+    )
+      continue;
     const p = opinion[category];
     const leans =
       points[category] >= combination.lean ||

@@ -1158,3 +1158,100 @@ describe('1.18.0 rules', () => {
     'Центробанк снизит ставку до 12% к концу 2027 года.',
   ]);
 });
+
+describe('1.19.0 rules', () => {
+  flagsEach([
+    // German: 'these spongers should then disappear from the country too'.
+    [
+      'Die Partei fliegt 2029 raus, und diese Schmarotzer sollen dann auch gleich aus dem Land verschwinden.',
+      'abusive',
+    ],
+    // Hindi: 'this minister is a first-class donkey and his fans are all idiots'.
+    ['ये मंत्री एक नंबर का गधा है और इसके चेले सब बेवकूफ हैं।', 'abusive'],
+    // A three-letter keyword stuffed through the text.
+    ['cheap seo best seo fast seo seo tools seo agency top seo seo deals seo seo', 'spam'],
+  ]);
+
+  notPredictionsEach([
+    'Dear diary, tomorrow is my driving test and I am so nervous.',
+    // Arabic: 'I registered on this site a year ago and the notifications still don't work'.
+    'سجلت في هذا الموقع منذ سنة وما زالت الإشعارات لا تعمل.',
+    // Vietnamese: 'today Hanoi is very cold, the whole family stayed home'.
+    'Hôm nay Hà Nội lạnh quá, cả nhà ở nhà cả ngày.',
+  ]);
+
+  it('reads a season with nothing to say which one as the time of a habit, not a time frame', () => {
+    expect(measuresOf('Asphalt roads get softer in summer because of the heat.')).toMatchObject({
+      notPrediction: true,
+      future: 'none',
+    });
+  });
+
+  claimsEach([
+    // A season that is named ('this summer', 'next winter') is a time frame.
+    'Ice cream sales jump 20% this summer.',
+    'Gas prices spike next winter.',
+    // Today as the start of a forecast: a future marker keeps it one.
+    'Hoy empieza la temporada y el Real Madrid ganará la liga en 2027.',
+    // A forecast that mentions the site in the future tense.
+    'Ce site aura un million de membres en 2028.',
+  ]);
+
+  passesEach([
+    // 'Out of the country' said of companies' money, and a three-letter word in an ordinary forecast.
+    'Die Konzerne sollen ihre Gewinne nicht mehr aus dem Land schaffen dürfen, das Gesetz kommt 2028.',
+    'The EU will fine two big tech firms for tax tricks by 2027, and the tax gap will shrink.',
+  ]);
+
+  it('reads a doubled letter typed on the wrong consonant as a typo, and a CJK myriad as its number', () => {
+    expect(
+      isNearDuplicate(
+        'Курс доларра превысит 110 рублей в 2027 году',
+        'Курс доллара превысит 110 рублей в 2027 году',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'The goverment will accomodate 5,000 refugees by 2027.',
+        'The government will acommodate 5,000 refugees by 2027.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('현대차 주가 2027년까지 30만원 돌파', '2027년까지 현대차 주가 300,000원 돌파!'),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('2028年にトヨタの株価は4万円を超える', 'トヨタの株価は2028年に40,000円を超える'),
+    ).toBe(true);
+    // A different number stays a different claim.
+    expect(
+      isNearDuplicate('현대차 주가 2027년까지 30만원 돌파', '2027년까지 현대차 주가 400,000원 돌파!'),
+    ).toBe(false);
+    expect(
+      isNearDuplicate('2028年にトヨタの株価は4万円を超える', 'トヨタの株価は2029年に40,000円を超える'),
+    ).toBe(false);
+  });
+
+  it("does not let the model alone call the rules' firm 'not a prediction' machine-style", () => {
+    const machine = {
+      none: 0.05,
+      spam: 0,
+      abusive: 0,
+      gibberish: 0,
+      machine_generated: 0.8,
+      not_a_prediction: 0.15,
+    };
+    const complaint = measuresOf(
+      'This site is a mess, the leaderboard has not updated for a week and support never replied.',
+    );
+    expect(complaint).toMatchObject({ notPrediction: true, firm: true });
+    expect(combine(rulePoints(complaint), false, machine).category).toBe('not_a_prediction');
+    // Without the firm call, the model's style call stands.
+    expect(
+      combine(
+        rulePoints({ ...complaint, firm: undefined, notPrediction: false, future: 'weak' }),
+        false,
+        machine,
+      ).category,
+    ).toBe('machine_generated');
+  });
+});

@@ -1168,6 +1168,11 @@ export const INSULTS: readonly string[] = [
   'parazit*',
   'parasieten',
   'паразит*',
+  // 1.19.0: German 'spongers' ('diese dummen Schmarotzer'), and Hindi 'is a donkey' said of someone.
+  'schmarotzer',
+  'गधा है',
+  'गधे हैं',
+  'नंबर का गधा',
   'انگل',
   // Insults for a person in more languages.
   'senza cervello',
@@ -1825,8 +1830,9 @@ export const VIOLENCE_PATTERNS: readonly RegExp[] = [
   /(?:^|[,.;!:]\s*)(?:ban|kick|throw|send|deport)\s+(?:them|these people|the lot of them)\s+(?:all\s+)?(?:out\s+)?(?:of|from|back to)\s+(?:this|our|the|their)\s+(?:own\s+)?(?:country|countries)\b/u,
   /\bqu'(?:ils|elles)\s+(?:dégagent|partent|rentrent|retournent|se cassent|foutent le camp)\s+(?:tous\s+|toutes\s+)?(?:du pays|de france|de notre pays|chez eux)/u,
   /\bque se (?:vayan|larguen|marchen|vuelvan)\s+(?:todos\s+|todas\s+)?(?:de (?:este|nuestro|mi) país|a su país)/u,
-  // Since 1.12.0 with a word between ('sollen endlich verschwinden') and 'raus mit euch'.
-  /\bsollen\s+(?:(?:alle|endlich|jetzt|sofort|bitte)\s+){0,2}(?:abhauen|verschwinden|sich verpissen)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b|\braus mit (?:euch|ihnen|denen)\b/u,
+  // Since 1.12.0 with a word between ('sollen endlich verschwinden') and 'raus mit euch'; since 1.19.0
+  // 'out of the country' said with it ('sollen dann gleich mit aus dem Land verschwinden').
+  /\bsollen\s+(?:(?:alle|endlich|jetzt|sofort|bitte)\s+){0,2}(?:abhauen|verschwinden|sich verpissen)\b|\bsollen\s+(?:\p{L}+\s+){0,4}(?:aus dem land|aus deutschland|aus unserem land|aus europa)\s+(?:verschwinden|abhauen|raus)\b|\b(?:ausländer|flüchtlinge|migranten)\s+raus\b|\braus mit (?:euch|ihnen|denen)\b/u,
   // 1.13.0: Polish 'they must be thrown out of the country' ('Trzeba ich wywalić z kraju').
   /(?<![\p{L}])(?:trzeba|należy|musimy)\s+(?:ich|je|wszystkich)\s+(?:wszystkich\s+)?(?:wywalić|wyrzucić|wygonić|wykopać|przegonić|deportować)\s+(?:z (?:kraju|polski|europy)|stąd)(?![\p{L}])/u,
   // Since 1.14.0: Czech and Slovak 'they should disappear from our country' ('… měli by z naší země zmizet').

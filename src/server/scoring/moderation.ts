@@ -357,16 +357,20 @@ const MASKED_SLURS: ReadonlyArray<readonly [RegExp, string]> = [
 const MASKED_SWEARING =
   /(?<![\p{L}])(?:f\*{2,}k?|f\*ck\p{L}*|f\*\*\p{L}*|sh\*t\p{L}*|s\*\*t|b\*tch\p{L}*|a\*\*hole\p{L}*|c\*nt\p{L}*)/gu;
 
-// Keyword stuffing: one content word making up a fifth or more of a text of six words or more.
+// Keyword stuffing: one content word making up a fifth or more of a text of six words or more. Since
+// 1.19.0 a three-letter keyword too ('best vpn cheap vpn free vpn …') when it is there five times or
+// more and makes up three tenths of the text.
 function stuffedWord(words: readonly string[]): { word: string; count: number; share: number } | null {
   if (words.length < 6) return null;
   const counts = new Map<string, number>();
   for (const w of words) {
-    if (w.length < 4 || /\d/u.test(w) || STUFFING_IGNORED.has(w)) continue;
+    if (w.length < 3 || /\d/u.test(w) || STUFFING_IGNORED.has(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  for (const [w, n] of counts)
-    if (n >= 3 && n / words.length >= 0.2) return { word: w, count: n, share: n / words.length };
+  for (const [w, n] of counts) {
+    const share = n / words.length;
+    if (w.length === 3 ? n >= 5 && share >= 0.3 : n >= 3 && share >= 0.2) return { word: w, count: n, share };
+  }
   return null;
 }
 

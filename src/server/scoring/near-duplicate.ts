@@ -164,12 +164,19 @@ function oneTypoApart(a: string, b: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
+// Since 1.19.0: the doubled letter typed on the wrong consonant ('доларра' for 'доллара', 'acommodate'
+// for 'accomodate'): two edits, but the same word once every doubled letter is read once.
+const undoubled = (w: string) => w.replace(/(\p{L})\1+/gu, '$1');
+function sameUndoubled(a: string, b: string): boolean {
+  return a.length === b.length && undoubled(a) === undoubled(b);
+}
+
 // A typo keeps the word; a different word changes the claim. Short words and numbers must match.
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (/\d/.test(a) || /\d/.test(b)) return false;
   const len = Math.min(a.length, b.length);
-  if (len >= 5) return oneTypoApart(a, b);
+  if (len >= 5) return oneTypoApart(a, b) || sameUndoubled(a, b);
   // A dropped or doubled letter in a short word ('evr', 'ever') keeps its first letter and length
   // but one; a substitution ('rise'/'rose', 'won'/'own') changes the word.
   if (len >= 3 && Math.abs(a.length - b.length) === 1 && a[0] === b[0]) return oneTypoApart(a, b);
@@ -392,8 +399,9 @@ function comparable(text: string): string {
       SCALE_WORDS,
       (_, digit: string, word: string) => `${digit} ${SCALE_OF[word.replace(/\.$/u, '')] ?? word}`,
     )
-    // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own.
-    .replace(/(?<=\d)['’]?(?=\p{L})/gu, ' ')
+    // A suffix on a number, with or without its apostrophe ('2028'de', '2028de'), is a word of its own;
+    // since 1.19.0 not a CJK myriad ('15만', '6万'), which the tokens read as part of the number.
+    .replace(/(?<=\d)['’]?(?=\p{L})(?![万萬만億亿억])/gu, ' ')
     .split(/(\s+)/u);
   // A run of number words ('بیست و پنج', 'dos') right before a scale or percent word becomes digits.
   for (let i = 0; i < words.length; i++) {
@@ -433,11 +441,17 @@ function comparable(text: string): string {
 // ('2028年比亚迪将…' / '比亚迪将在2028年…') without leaving new character pairs at its seams.
 const CJK_TIME_PREP = /^(?:在|于|於|到)$/u;
 const CJK_UNIT = /^(?:年|月|日|号|號|년|월|일)$/u;
+// Since 1.19.0 the Japanese and Korean particles after such a unit ('2027年に', '2027년에는') too: they
+// move with the time phrase, so they must not pair with whatever character follows them.
+const CJK_TIME_PARTICLE = /^(?:に|は|で|에|는|은)$/u;
 
 // A submission is compared with up to 16 candidates, each comparison reading both texts two or three
 // times: the last texts' tokens are kept (a pure function of the text, so nothing else changes).
 const recentTokens = new Map<string, readonly string[]>();
 const RECENT_TOKENS_MAX = 64;
+
+const afterTimeUnit = (out: readonly string[]) =>
+  CJK_UNIT.test(out.at(-1) ?? '') && /^\d+$/u.test(out.at(-2) ?? '');
 
 function comparisonTokens(text: string): readonly string[] {
   const known = recentTokens.get(text);
@@ -447,6 +461,7 @@ function comparisonTokens(text: string): readonly string[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
     if (CJK_TIME_PREP.test(t) && /^\d/u.test(tokens[i + 1] ?? '')) continue;
+    if (CJK_TIME_PARTICLE.test(t) && afterTimeUnit(out)) continue;
     out.push(t);
   }
   if (recentTokens.size >= RECENT_TOKENS_MAX) recentTokens.clear();

@@ -157,11 +157,16 @@ function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: 
 
 // 'The debate on November 20, 2026 was a total mess': a date beside the past tense is when it
 // happened, not a time frame for a forecast; a year after this one is always ahead.
+// Since 1.19.0: a season with nothing to say which one ('grows about 15 cm taller in summer') is the
+// time of a habit, not a time frame.
+const HABITUAL_SEASON = /^in (?:the )?(?:summer|winter|spring|autumn|fall)$/u;
+
 function timeFrameAhead(en: EnglishSignals, deadlines: readonly string[], now: Date | undefined): boolean {
   const dating = (d: string) =>
     DATING.test(d) &&
     !(now && (d.match(/(?:19|20|21)\d\d/gu) ?? []).some((y) => Number(y) > now.getUTCFullYear()));
-  return deadlines.length > 0 && !(en.pastTense > 0 && deadlines.every(dating));
+  const frames = deadlines.filter((d) => !HABITUAL_SEASON.test(d));
+  return frames.length > 0 && !(en.pastTense > 0 && frames.every(dating));
 }
 
 function futureOf(
@@ -357,7 +362,7 @@ export function assessQuality(
     ((future !== 'strong' &&
       (en !== null
         ? SITE_TALK.test(f.lower) || QUOTATION.test(f.text)
-        : SITE_TALK_OTHER.test(text) && /[?؟？]/u.test(text))) ||
+        : (SITE_TALK_OTHER.test(text) && /[?؟？]/u.test(text)) || THIS_SITE_OTHER.test(text))) ||
       SITE_COMPLAINT_OTHER.test(text));
   if (f.chars === 0) notPrediction = 'It is empty.';
   else if (question) notPrediction = 'It asks a question rather than stating what you expect to happen.';
@@ -379,8 +384,11 @@ export function assessQuality(
       (en !== null &&
         (CURRENT_STATE.test(f.lower) || DIARY_OPENING.test(f.lower) || NEWS_FLASH.test(f.lower))) ||
       // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
-      (en === null && (YESTERDAY.test(text) || THIS_MORNING.test(text) || pastEnding(f)));
+      (en === null &&
+        (YESTERDAY.test(text) || THIS_MORNING.test(text) || TODAY_OPENING.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
+  else if (years.future.length === 0 && future !== 'strong' && DEAR_DIARY.test(f.lower))
+    notPrediction = 'It is a diary entry rather than a forecast.';
   else if (siteTalk)
     notPrediction =
       en === null || SITE_TALK.test(f.lower)
@@ -405,6 +413,15 @@ const SITE_TALK_OTHER = new RegExp(
   `(?<![\\p{L}])(?:سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|esta página|ce site|questo sito|este site|esta página|этот сайт|сайт|bu site|${MY_PREDICTION_OTHER}|den här sidan|tämä sivusto)(?![\\p{L}])`,
   'u',
 );
+
+// Since 1.19.0: this site, named as such, in a text with no firm future ('سجلت في هذا الموقع منذ ثلاثة
+// أشهر …'), as English 'this site' is: a complaint needs no question mark.
+const THIS_SITE_OTHER =
+  /(?<![\p{L}])(?:هذا الموقع|این سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|ce site|questo sito|este site|этот сайт|этом сайте|bu site|bu sitede|den här sidan|tämä sivusto|ta strona|tej stronie|tento web|trang web này|situs ini|האתר הזה)(?![\p{L}])/u;
+
+// Since 1.19.0: a diary entry ('Dear diary, tomorrow is my job interview …').
+const DEAR_DIARY =
+  /^\W*(?:dear diary|querido diario|querido diário|cher journal|liebes tagebuch|caro diario|lief dagboek|drogi pamiętniku|дорогой дневник|sevgili günlük)(?![\p{L}])/u;
 
 // 1.13.0: asking why the site fails, outside English, whatever else the complaint says ('چرا سایت هی
 // خطا میده؟ سه بار پیش‌بینیم رو فرستادم', 'למה האתר כל כך איטי היום?'): 'my prediction' is no forecast.
@@ -458,8 +475,12 @@ const OWN_PLANS_OTHER =
   /^\W*(?:(?:فردا|امشب|پس فردا|آخر هفته|این آخر هفته)(?![\p{L}])[^.!?؟]*\sمی (?:رویم|ریم|روم|رم|خوام|خواهم|کنیم|کنم)(?![\p{L}])|(?:mañana|esta noche|este finde|este fin de semana)\s+(?:voy|vamos)\s+a\s|(?:demain|ce soir|ce week-end)\s+(?:je vais|on va|nous allons)\s|(?:domani|stasera)\s+(?:vado|andiamo)\s|(?:amanhã|hoje à noite)\s+(?:vou|vamos)\s|(?:morgen|heute abend)\s+(?:gehe|fahre|gehen|fahren)\s+(?:ich|wir)\s)/u;
 
 // Greetings, self-introductions and questions about the site, in the languages members write in.
-const TODAY =
-  /(?<![\p{L}])(?:today|vandaag|heute|aujourd'hui|hoy|oggi|hoje|dziś|dzisiaj|bugün|сегодня|امروز|اليوم|σήμερα|היום|hari ini|hôm nay|leo|आज)(?![\p{L}])|今日|今天|오늘/u;
+const TODAY_WORDS =
+  "(?<![\\p{L}])(?:today|vandaag|heute|aujourd'hui|hoy|oggi|hoje|dziś|dzisiaj|bugün|сегодня|امروز|اليوم|σήμερα|היום|hari ini|hôm nay|leo|आज)(?![\\p{L}])|今日|今天|오늘";
+const TODAY = new RegExp(TODAY_WORDS, 'u');
+// Since 1.19.0: outside English, a text that opens on 'today' with no future marker reports the day
+// ('Hôm nay Sài Gòn mưa to quá …').
+const TODAY_OPENING = new RegExp(`^\\W*(?:${TODAY_WORDS})`, 'u');
 const SOCIAL =
   /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hei|moikka|huomenta|hyvää huomenta|hyvää päivää|hyvää iltaa|god morgen|godmorgen|god morgon|goddag|god aften|god kväll|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
