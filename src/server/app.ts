@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { createReplyCache } from './features/community/cache.ts';
 import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
@@ -109,10 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
-  await app.register(predictionsRoutes({ database, redis: deps.redis, jobs: deps.jobs }));
+  // One reply cache, so a write in one feature invalidates what another serves (a new prediction
+  // → the hot topics).
+  const cache = createReplyCache({ redis: deps.redis, log: app.log });
+  await app.register(predictionsRoutes({ database, redis: deps.redis, jobs: deps.jobs, cache }));
 
-  await app.register(communityRoutes({ database, redis: deps.redis, hot }));
-  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, hot }));
+  await app.register(communityRoutes({ database, cache, hot }));
+  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, cache, hot }));
 
   await app.register(analyticsRoutes({ database, redis: deps.redis, hot }));
 

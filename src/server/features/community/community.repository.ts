@@ -30,8 +30,16 @@ export interface HotCandidate {
   updatedAt: string;
 }
 
-/** Public, unflagged predictions at or above the reliability threshold, hottest first. */
-export async function hotCandidates(db: Db, minReliability: number, limit: number): Promise<HotCandidate[]> {
+/**
+ * Public, unflagged predictions at or above the reliability threshold, hottest first: the members'
+ * own, or (`demo`) the demo community's.
+ */
+export async function hotCandidates(
+  db: Db,
+  minReliability: number,
+  limit: number,
+  demo = false,
+): Promise<HotCandidate[]> {
   const rows = await db
     .selectFrom('predictions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -56,6 +64,7 @@ export async function hotCandidates(db: Db, minReliability: number, limit: numbe
     .where('p.is_public', '=', 1)
     .where('p.is_flagged', '=', 0)
     .where('p.reliability_score', '>=', minReliability)
+    .where('p.is_demo', '=', demo ? 1 : 0)
     .orderBy('p.hot_score', 'desc')
     .orderBy('p.id', 'desc')
     .limit(limit)

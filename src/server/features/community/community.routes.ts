@@ -14,19 +14,19 @@ import {
   VoteReplySchema,
 } from '#shared/schemas/community';
 import { HomepageStatsSchema } from '#shared/schemas/home';
-import type { Redis } from 'ioredis';
 import type { Database } from '../../db/connect.ts';
 import { optionalMember, requireMember } from '../../plugins/auth.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
 import type { HotReplies } from '../../plugins/hot-replies.ts';
 import { memberOrIpKey } from '../../plugins/rate-limit.ts';
-import { createReplyCache } from './cache.ts';
+import type { ReplyCache } from './cache.ts';
 import { createCommunityService, HOT_TOPICS } from './community.service.ts';
 import { createStatsService, HOME_STATS } from './stats.service.ts';
 
 export interface CommunityRoutesDeps {
   database: Database;
-  redis?: Redis | undefined;
+  /** The app's reply cache (in-process, or Redis when configured). */
+  cache: ReplyCache;
   /** The HTTP server's micro-cache, which answers the cached reads while they hold a value. */
   hot?: HotReplies | undefined;
 }
@@ -52,9 +52,8 @@ const limit = (name: string, l: { max: number; timeWindow: number }) => ({
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 429: ErrorReplySchema };
 
 export const communityRoutes =
-  ({ database, redis, hot }: CommunityRoutesDeps): FastifyPluginAsyncZod =>
+  ({ database, cache, hot }: CommunityRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const cache = createReplyCache({ redis, log: app.log });
     const community = createCommunityService({ db: database.db, dialect: database.dialect, cache });
     const stats = createStatsService({ db: database.db, cache });
     hot?.add('/api/hot-topics/ai', () => cache.peek(HOT_TOPICS.cacheKey));

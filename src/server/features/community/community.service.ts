@@ -125,13 +125,21 @@ function toTopic(c: HotCandidate, rank: number, userReliability: number | null, 
 }
 
 export function createCommunityService({ db, dialect, cache }: CommunityServiceDeps) {
+  // Demo predictions stand in only while no member's own prediction qualifies (decision 008).
   async function rankHotTopics(): Promise<CommunityTopic[]> {
+    const real = await rankCandidates(false);
+    return real.length > 0 ? real : rankCandidates(true);
+  }
+
+  async function rankCandidates(demo: boolean): Promise<CommunityTopic[]> {
     const now = Date.now();
     const candidates = await hotCandidates(
       db,
       HOT_TOPIC_THRESHOLDS.predictionReliability,
       HOT_TOPICS.candidates,
+      demo,
     );
+    if (candidates.length === 0) return [];
     const records = await authorRecords(db, [...new Set(candidates.map((c) => c.userId))]);
     const reliability = new Map(
       records.map((r) => [

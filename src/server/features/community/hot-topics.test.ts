@@ -90,18 +90,54 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
     expect(reply.topics.map((x) => x.id)).toEqual([a1, a2, b1]);
   });
 
-  it('shows demo predictions, labelled as such', async () => {
+  it('shows demo predictions, labelled as such, only while no member prediction qualifies', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
+    const demo = await member(t);
+    const real = await member(t);
     // 'test' and 'debug' in a text are not a reason to hide it (decision 008).
     const id = await prediction(t, {
-      userId: a.id,
+      userId: demo.id,
       isDemo: true,
+      likes: 30,
       text: 'The latest protests will push the city to test a car-free centre by 2028.',
     });
+    // A member's prediction under the threshold does not displace the demo community.
+    await prediction(t, { userId: real.id, reliability: 60 });
+    const before = await get();
+    expect(before.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual([{ id, isDemo: true }]);
+
+    // The first one that qualifies replaces it, however hot the demo one is.
+    const own = await prediction(t, { userId: real.id });
+    await t.app.inject({ method: 'POST', url: `/api/predictions/${own}/like`, headers: demo.headers });
+    const after = await get();
+    expect(after.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual([{ id: own, isDemo: false }]);
+  });
+
+  it('shows a newly published qualifying prediction at once, not after the cache expires', async () => {
+    t = await buildTestApp({ dialect });
+    const a = await member(t);
+    const old = await prediction(t, { userId: a.id, createdAt: hoursAgo(5) });
+    expect((await get()).topics.map((x) => x.id)).toEqual([old]);
+    expect((await get()).metadata.cached).toBe(true);
+
+    const author = await member(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/predictions',
+      headers: author.headers,
+      payload: {
+        prediction_text:
+          'Norway: at least 95% of new cars sold in 2027 will be fully electric, up from 89% in 2024.',
+        categories: 'Technology',
+        visibility: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const published = res.json().prediction;
+    expect(published.reliability_score).toBeGreaterThanOrEqual(70);
     const reply = await get();
-    expect(reply.topics).toHaveLength(1);
-    expect(reply.topics[0]).toMatchObject({ id, isDemo: true });
+    expect(reply.metadata.cached).toBe(false);
+    expect(reply.topics.map((x) => x.id)).toContain(published.id);
   });
 
   it('is cached, and a vote or comment invalidates the cache at once', async () => {

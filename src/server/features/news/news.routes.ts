@@ -7,13 +7,15 @@ import { NEWS_JOB, newsRefreshJob } from '../../jobs/news-refresh.ts';
 import { createScheduler, loadCheckpoint } from '../../jobs/scheduler.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
 import type { HotReplies } from '../../plugins/hot-replies.ts';
-import { createReplyCache } from '../community/cache.ts';
+import type { ReplyCache } from '../community/cache.ts';
 import { createNewsService, NEWS, type NewsCheckpoint } from './news.service.ts';
 
 export interface NewsRoutesDeps {
   config: Config;
   database: Database;
   redis?: Redis | undefined;
+  /** The app's reply cache (in-process, or Redis when configured). */
+  cache: ReplyCache;
   /** Run the scheduled refresh in this process (the server does; tests do not). */
   jobs?: boolean;
   /** The HTTP server's micro-cache, which answers the cached reads while they hold a value. */
@@ -21,9 +23,8 @@ export interface NewsRoutesDeps {
 }
 
 export const newsRoutes =
-  ({ config, database, redis, jobs = false, hot }: NewsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ config, database, redis, jobs = false, cache, hot }: NewsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const cache = createReplyCache({ redis, log: app.log });
     const news = createNewsService({
       db: database.db,
       cache,

@@ -16,6 +16,7 @@ import type { Database } from '../../db/connect.ts';
 import { lshResignJob } from '../../jobs/lsh-resign.ts';
 import { createScheduler } from '../../jobs/scheduler.ts';
 import { requireMember } from '../../plugins/auth.ts';
+import type { ReplyCache } from '../community/cache.ts';
 import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
 import { createPredictionsService } from './predictions.service.ts';
 
@@ -26,14 +27,16 @@ const memberErrors = { 401: ErrorReplySchema, 403: ErrorReplySchema };
 export interface PredictionsRoutesDeps {
   database: Database;
   redis?: Redis | undefined;
+  /** The app's reply cache: a new prediction that may rank invalidates the hot topics. */
+  cache?: ReplyCache | undefined;
   /** Run the scheduled band re-signing in this process (the server does; tests do not). */
   jobs?: boolean;
 }
 
 export const predictionsRoutes =
-  ({ database, redis, jobs = false }: PredictionsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ database, redis, jobs = false, cache }: PredictionsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const predictions = createPredictionsService({ db: database.db });
+    const predictions = createPredictionsService({ db: database.db, cache });
     if (jobs) {
       const scheduler = createScheduler({ db: database.db, redis, log: app.log });
       scheduler.add(lshResignJob(database.db));

@@ -1,4 +1,5 @@
 import { suggestCategories } from '#shared/rules/category-suggestion';
+import { HOT_TOPIC_THRESHOLDS } from '#shared/schemas/community';
 import { usernameKey } from '#shared/rules/validation';
 import {
   type DailyActivityReply,
@@ -14,6 +15,8 @@ import type { Db } from '../../db/database.ts';
 import { lockDuplicateBands } from '../../db/dialect.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import type { Member } from '../../plugins/auth.ts';
+import type { ReplyCache } from '../community/cache.ts';
+import { HOT_TOPICS } from '../community/community.service.ts';
 import { analyzePrediction, qualityTier } from '../../scoring/engine.ts';
 import { findDuplicate, signature } from '../../scoring/near-duplicate.ts';
 import { countsByDay, lastDays, memberStats } from './member-stats.ts';
@@ -35,6 +38,8 @@ import { recordPredictionInRollups } from './rollups.ts';
 
 export interface PredictionsServiceDeps {
   db: Db;
+  /** The app's reply cache, whose hot topics a new qualifying prediction invalidates. */
+  cache?: ReplyCache | undefined;
   /** The clock (tests and the demo seed move it). */
   now?: () => Date;
   /** How long the public submit-screen counters are reused; they move slowly. */
@@ -67,6 +72,7 @@ export function primaryCategory(text: string, chosen: readonly string[]): string
 
 export function createPredictionsService({
   db,
+  cache,
   now = () => new Date(),
   submitStatsTtlMs = 10_000,
 }: PredictionsServiceDeps) {
@@ -164,6 +170,13 @@ export function createPredictionsService({
       return predictionId;
     });
 
+    // A prediction that may rank among the hot topics shows there at once, not after the cache's TTL.
+    if (
+      isPublic &&
+      !analysis.is_flagged &&
+      analysis.reliability_score >= HOT_TOPIC_THRESHOLDS.predictionReliability
+    )
+      await cache?.invalidate(HOT_TOPICS.cacheKey);
     const prediction = recordToMemberPrediction(id, record);
     const reasoning = analysis.flag_reasoning;
     return {
