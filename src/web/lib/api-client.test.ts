@@ -90,6 +90,7 @@ describe('apiFetch', () => {
     expect(error.message).toBe('Duplicate prediction');
     expect(error.code).toBe('DUPLICATE');
     expect(error.details).toEqual({ similarTo: 12 });
+    expect(error.fromServer).toBe(true);
   });
 
   it('gives a generic message when an error reply is not the shared shape', async () => {
@@ -98,10 +99,12 @@ describe('apiFetch', () => {
     expect(error.status).toBe(502);
     expect(error.code).toBe('HTTP_502');
     expect(error.message).toBe('Server error. Please try again later.');
+    expect(error.fromServer).toBe(false);
 
     fetchMock.mockResolvedValueOnce(new Response('', { status: 404 }));
     const notFound = await failure(apiFetch('/api/nothing', { schema: z.unknown() }));
     expect(notFound.code).toBe('HTTP_404');
+    expect(notFound.fromServer).toBe(false);
   });
 
   it('reports a reply that does not match the schema as an invalid response', async () => {
@@ -110,6 +113,7 @@ describe('apiFetch', () => {
     const error = await failure(apiFetch('/api/user', { schema: UserReplySchema }));
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.message).toBe(INVALID_RESPONSE_MESSAGE);
+    expect(error.fromServer).toBe(false);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

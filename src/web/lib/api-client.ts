@@ -8,13 +8,26 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * The message is the server's own (its `{ success:false, message, code }` reply), not one made up
+   * here for a reply without it (a proxy's HTML page, an empty body): screens that have their own
+   * fallback text for that case (SPEC.md §8) use it only when this is true.
+   */
+  readonly fromServer: boolean;
 
-  constructor(status: number, message: string, code: string, details?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    details?: Record<string, unknown>,
+    fromServer = true,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.fromServer = fromServer;
   }
 
   get isNetworkError(): boolean {
@@ -90,7 +103,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     response.status >= 500
       ? 'Server error. Please try again later.'
       : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
-  return new ApiError(response.status, message, `HTTP_${response.status}`);
+  return new ApiError(response.status, message, `HTTP_${response.status}`, undefined, false);
 }
 
 /** Settles with `promise`, or rejects as soon as `signal` aborts (time-out, or the caller's own abort). */
@@ -154,13 +167,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
   try {
     data = await readJson(response);
   } catch {
-    throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, 'INVALID_RESPONSE');
+    throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, 'INVALID_RESPONSE', undefined, false);
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.warn(`Unexpected reply from ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, 'INVALID_RESPONSE');
+    throw new ApiError(response.status, INVALID_RESPONSE_MESSAGE, 'INVALID_RESPONSE', undefined, false);
   }
   return parsed.data;
 }

@@ -24,6 +24,17 @@ describe('submission errors (SPEC §8)', () => {
       'Server error (429): Too many requests. Please try again in 30 seconds.',
     ],
     [api(418), 'Server error (418): Please try again'],
+    // Replies without the server's error shape (a proxy's page, an unreadable body): §8's fallbacks.
+    [new ApiError(400, 'Request failed (400 Bad Request)', 'HTTP_400', undefined, false), M.badRequest],
+    [new ApiError(403, 'Request failed (403 Forbidden)', 'HTTP_403', undefined, false), M.forbidden],
+    [
+      new ApiError(404, 'Request failed (404 Not Found)', 'HTTP_404', undefined, false),
+      'Server error (404): Please try again',
+    ],
+    [
+      new ApiError(201, 'Server error: Invalid response format', 'INVALID_RESPONSE', undefined, false),
+      M.unreadableSuccess,
+    ],
     [new ApiError(0, 'offline', 'NETWORK_ERROR'), M.network],
     [new ApiError(0, 'slow', 'TIMEOUT'), M.network],
     [new TypeError('Failed to build request'), 'Request error: Failed to build request'],

@@ -11,6 +11,8 @@ export const SUBMIT_ERROR_MESSAGES = {
   server: 'Server error. Please try again later.',
   network: 'Network error: Unable to connect to server. Please check your internet connection.',
   unknown: 'Unknown error occurred',
+  unreadableSuccess:
+    'The server answered, but its reply could not be read. Check My Account before sending it again.',
 } as const;
 
 export interface SubmitErrorView {
@@ -35,8 +37,13 @@ export function submitErrorView(error: unknown): SubmitErrorView {
     if (error instanceof Error && error.message) return view(`Request error: ${error.message}`);
     return view(SUBMIT_ERROR_MESSAGES.unknown);
   }
-  const { status, message } = error;
+  const { status } = error;
   if (status === 0) return view(SUBMIT_ERROR_MESSAGES.network);
+  // A reply that was not the server's error shape (a proxy's page, an unreadable body) has no
+  // server message: §8's fallbacks apply.
+  const message = error.fromServer ? error.message : '';
+  // A success whose body could not be read: the prediction may well be stored.
+  if (status < 300) return view(SUBMIT_ERROR_MESSAGES.unreadableSuccess);
   if (status === 400) {
     if (isDuplicate(message)) return view(SUBMIT_ERROR_MESSAGES.duplicate);
     return view(message || SUBMIT_ERROR_MESSAGES.badRequest);
