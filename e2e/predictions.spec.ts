@@ -56,6 +56,9 @@ test.describe
       await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup');
       await expect(page.getByRole('heading', { name: 'Why Create an Account?' })).toBeVisible();
       const banner = page.getByRole('status').filter({ hasText: 'Ready to share your vision?' });
+      await expect(
+        banner.getByRole('heading', { name: 'Ready to share your vision?', level: 2 }),
+      ).toBeVisible();
       await expect(banner.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
       await expectAccessible(page);
       await banner.getByRole('button', { name: 'Dismiss' }).click();

@@ -18,6 +18,8 @@ const styles: Record<AlertVariant, { box: string; icon: string; Icon: typeof Inf
 export interface AlertProps {
   variant?: AlertVariant;
   title?: ReactNode;
+  /** The title's element: a heading where the alert heads a section of the page (default: a paragraph). */
+  titleAs?: 'p' | 'h2' | 'h3';
   children?: ReactNode;
   /** When given, a close button appears and calls it. */
   onDismiss?: () => void;
@@ -27,7 +29,15 @@ export interface AlertProps {
 }
 
 /** Errors are announced assertively (role="alert"); the other variants politely (role="status"). */
-export function Alert({ variant = 'info', title, children, onDismiss, actions, className }: AlertProps) {
+export function Alert({
+  variant = 'info',
+  title,
+  titleAs: Title = 'p',
+  children,
+  onDismiss,
+  actions,
+  className,
+}: AlertProps) {
   const { box, icon, Icon } = styles[variant];
   return (
     <div
@@ -36,7 +46,7 @@ export function Alert({ variant = 'info', title, children, onDismiss, actions, c
     >
       <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} />
       <div className="min-w-0 flex-1">
-        {title ? <p className="font-semibold">{title}</p> : null}
+        {title ? <Title className="text-sm font-semibold">{title}</Title> : null}
         {children ? <div className={cn('leading-relaxed', Boolean(title) && 'mt-1')}>{children}</div> : null}
         {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
       </div>

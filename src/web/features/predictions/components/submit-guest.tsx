@@ -11,6 +11,7 @@ export function GuestBanner() {
     <Alert
       variant="info"
       title="Ready to share your vision?"
+      titleAs="h2"
       onDismiss={() => setOpen(false)}
       actions={
         <ButtonLink to="/login" size="sm">
