@@ -11,8 +11,7 @@ import {
   loadDataset,
   measureTiming,
 } from './evaluate.ts';
-
-const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+import { figureLines, pct } from './report.ts';
 
 const dataset = loadDataset();
 const results = evaluate(dataset);
@@ -21,36 +20,7 @@ const timing = measureTiming(dataset);
 const blindData = loadBlindDataset();
 const blind = blindData ? blindSummary(evaluate(blindData)) : null;
 
-console.log(`Futurecast scoring engine ${results.version}`);
-console.log(
-  `Labelled set: ${results.datasetSize.predictions} predictions (${results.datasetSize.persian} Persian, ${results.datasetSize.otherLanguages} other languages), ${results.datasetSize.pairs} duplicate/distinct pairs`,
-);
-console.log('\nflag                precision  recall   tp  fp  fn');
-for (const [flag, f] of Object.entries(results.perFlag)) {
-  console.log(
-    `${flag.padEnd(20)}${pct(f.precision).padStart(9)}${pct(f.recall).padStart(8)}${String(f.truePositives).padStart(5)}${String(f.falsePositives).padStart(4)}${String(f.falseNegatives).padStart(4)}`,
-  );
-}
-console.log('');
-console.log(
-  `overall agreement          ${pct(results.overallAgreement)}  (flag decisions + pairs; floor ${pct(AGREEMENT_FLOOR)})`,
-);
-console.log(`flag agreement             ${pct(results.flagAgreement)}`);
-console.log(`false flags on good        ${pct(results.falseFlagRate)}  (publishable, banded high/good)`);
-console.log(`false flags, publishable   ${pct(results.falseFlagRatePublishable)}`);
-console.log(
-  `quality band agreement     ${pct(results.bandAgreement)}  (within one band: ${pct(results.bandWithinOne)})`,
-);
-console.log(
-  `duplicate recall           ${pct(results.duplicateRecall)}  (LSH candidate recall ${pct(results.lshCandidateRecall)})`,
-);
-console.log(`distinct pairs called dup  ${results.distinctFalsePositives}`);
-console.log(
-  `holdout (${results.holdout.items} items)       flags ${pct(results.holdout.flagAgreement)}, bands ${pct(results.holdout.bandAgreement)}, false flags ${results.holdout.falseFlags}`,
-);
-for (const [lang, l] of Object.entries(results.perLanguage)) {
-  console.log(`agreement, ${lang.padEnd(16)}${pct(l.agreement)}  (${l.items} items)`);
-}
+for (const line of figureLines(results)) console.log(line);
 console.log(
   `scoring time per prediction: p50 ${timing.p50Ms} ms, p99 ${timing.p99Ms} ms, max ${timing.maxMs} ms (CPU time p99 ${timing.cpuP99Ms} ms)`,
 );
