@@ -50,7 +50,7 @@ test.describe
       const order = [
         page.getByRole('heading', { name: 'Hot Topics' }),
         page.getByRole('heading', { level: 1 }),
-        page.getByRole('heading', { name: /What Do You See Coming Next/ }),
+        page.getByRole('heading', { name: 'What Do You See Coming Next', exact: true }),
         page.getByRole('heading', { name: 'Why Predict' }),
         page.getByRole('heading', { name: 'Community Guidelines' }),
         page.getByTestId('stat-members'),
@@ -283,8 +283,22 @@ test.describe
       const likes0 = await count(like);
       const dislikes0 = await count(dislike);
 
+      // While a vote is in flight neither vote button takes another click.
+      let releaseVote: () => void = () => {};
+      const voteHeld = new Promise<void>((r) => {
+        releaseVote = r;
+      });
+      await page.route('**/api/predictions/*/like', async (route) => {
+        await voteHeld;
+        await route.continue();
+      });
       await like.click();
+      await expect(like).toBeDisabled();
+      await expect(dislike).toBeDisabled();
+      releaseVote();
       await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await expect(dislike).toBeEnabled();
+      await page.unroute('**/api/predictions/*/like');
       await expect.poll(() => count(like)).toBe(likes0 + 1);
       await dislike.click();
       await expect(dislike).toHaveAttribute('aria-pressed', 'true');
@@ -349,11 +363,48 @@ test.describe
       await away(page);
       await page.clock.runFor(60_000);
       expect(await slideOf(carousel)).toBe(slide);
+      // Closed with the mouse: the focus the click left on the button does not hold rotation.
       await card.getByRole('button', { name: /^Comments/ }).click();
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await away(page);
       await page.clock.runFor(20_000);
       expect(await slideOf(carousel)).not.toBe(slide);
+
+      // Keyboard focus on a card's control does hold it, so what is being read never slides away.
+      const now = await slideOf(carousel);
+      await carousel
+        .getByRole('group', { name: `${now} of`, exact: false })
+        .getByRole('button', { name: /^Like/ })
+        .focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await page.clock.runFor(30_000);
+      expect(await slideOf(carousel)).toBe(now);
+    });
+
+    test('on a touch screen a tap on an arrow holds rotation only for the arrow hold', async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        hasTouch: true,
+        isMobile: true,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto('/');
+      const carousel = news(page);
+      await expect(carousel.getByRole('article').first()).toBeVisible();
+      await page.clock.pauseAt(Date.now() + 60_000);
+      await page.clock.runFor(1_000);
+      const before = await slideOf(carousel);
+      // A real tap: touch events, then the compatibility mouse events, and no 'mouseleave' after.
+      await carousel.getByRole('button', { name: /^Next / }).tap();
+      await page.clock.runFor(1_000);
+      const tapped = await slideOf(carousel);
+      expect(tapped).not.toBe(before);
+      await page.clock.runFor(8_000 + 6_000);
+      expect(await slideOf(carousel)).not.toBe(tapped);
+      await context.close();
     });
 
     test('FAQ items open independently; the feedback popup follows the rules', async ({ page }) => {
@@ -412,9 +463,23 @@ test.describe
       await items.nth(3).getByRole('button', { name: 'Yes' }).click();
       dialog = page.getByRole('dialog');
       await expect(dialog.getByLabel('What was missing or unclear?')).toHaveCount(0);
+      // The weekly summary needs somewhere to go: a ticked box with no email is said, not dropped.
+      const subscribe = dialog.getByLabel('Send me the weekly analytics summary');
+      await subscribe.check();
+      await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+      await expect(dialog.getByText('Email is required to subscribe to weekly analytics')).toBeVisible();
+      await dialog.getByLabel(/Email/).fill('not-an-address');
+      await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+      await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+      await dialog.getByLabel(/Email/).fill('');
+      await subscribe.uncheck();
       const liked = page.waitForResponse('**/api/faq-feedback');
       await dialog.getByRole('button', { name: 'Send Feedback' }).click();
       expect((await liked).status()).toBe(201);
+      expect((await liked).request().postDataJSON()).toMatchObject({
+        userEmail: null,
+        subscribeToAnalytics: false,
+      });
       await expect(dialog).toBeHidden({ timeout: 4_000 });
       expect(problems.filter((p) => !p.includes('status of 500'))).toEqual([]);
     });

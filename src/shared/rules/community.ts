@@ -24,3 +24,22 @@ export const COMMUNITY_MESSAGES = {
   feedbackFailed: 'Failed to submit feedback',
   feedbackThanks: 'Thank you for your feedback!',
 } as const;
+
+const FEEDBACK_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What is wrong with a FAQ feedback's email, if anything (SPEC.md §5 'FAQ feedback'): required for a
+ * dislike and for the weekly-analytics opt-in, optional otherwise, and well-formed when given. The
+ * popup checks it before sending and the server's schema with the same rule.
+ */
+export function faqFeedbackEmailProblem(
+  feedbackType: 'like' | 'dislike',
+  email: string,
+  subscribeToAnalytics: boolean,
+): string | null {
+  if (email === '') {
+    if (feedbackType === 'dislike') return COMMUNITY_MESSAGES.feedbackEmailRequired;
+    return subscribeToAnalytics ? COMMUNITY_MESSAGES.feedbackSubscribeEmail : null;
+  }
+  return FEEDBACK_EMAIL.test(email) ? null : COMMUNITY_MESSAGES.feedbackEmailInvalid;
+}

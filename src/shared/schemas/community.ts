@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES } from '../rules/community.ts';
+import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES, faqFeedbackEmailProblem } from '../rules/community.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
 // 'User interactions', 'FAQ feedback'; §5 'Comment', 'FAQ feedback'; §7): used by the Fastify
@@ -137,7 +137,6 @@ export type InteractionsReply = z.infer<typeof InteractionsReplySchema>;
 // ── FAQ feedback ──
 
 export const FAQ_COUNT = 10;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const FaqFeedbackBodySchema = z
   .object({
@@ -159,24 +158,12 @@ export const FaqFeedbackBodySchema = z
     subscribeToAnalytics: z.boolean().optional().default(false),
   })
   .superRefine((body, ctx) => {
-    const email = body.userEmail ?? '';
-    if (email === '') {
-      if (body.feedbackType === 'dislike') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['userEmail'],
-          message: COMMUNITY_MESSAGES.feedbackEmailRequired,
-        });
-      } else if (body.subscribeToAnalytics) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['userEmail'],
-          message: COMMUNITY_MESSAGES.feedbackSubscribeEmail,
-        });
-      }
-    } else if (!EMAIL.test(email)) {
-      ctx.addIssue({ code: 'custom', path: ['userEmail'], message: COMMUNITY_MESSAGES.feedbackEmailInvalid });
-    }
+    const problem = faqFeedbackEmailProblem(
+      body.feedbackType,
+      body.userEmail ?? '',
+      body.subscribeToAnalytics,
+    );
+    if (problem) ctx.addIssue({ code: 'custom', path: ['userEmail'], message: problem });
   });
 export type FaqFeedbackBody = z.input<typeof FaqFeedbackBodySchema>;
 

@@ -66,11 +66,14 @@ export function Carousel({
     };
   }, [api]);
 
-  // Keyboard focus inside a slide holds rotation, so what is being read never slides away.
+  // Keyboard focus inside a slide holds rotation, so what is being read never slides away. Focus a
+  // mouse click leaves on a button (:focus-visible does not match it) does not: once the pointer
+  // leaves, rotation goes on.
   useEffect(() => {
     if (!api) return;
     const root = api.rootNode();
-    const onIn = () => setFocusInside(true);
+    const onIn = (e: FocusEvent) =>
+      setFocusInside(e.target instanceof Element && e.target.matches(':focus-visible'));
     const onOut = (e: FocusEvent) => {
       if (!root.contains(e.relatedTarget as Node | null)) setFocusInside(false);
     };
@@ -112,8 +115,10 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       className={cn('flex min-w-0 flex-col', className)}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      // Hover is a mouse's (or a pen's): a tap fires compatibility mouse events too, and no
+      // 'mouseleave' follows it until the next tap elsewhere, which would pause rotation for good.
+      onPointerEnter={(e) => setHovered(e.pointerType !== 'touch')}
+      onPointerLeave={() => setHovered(false)}
       onTouchStart={() => setTouching(true)}
       onTouchEnd={() => setTouching(false)}
       onTouchCancel={() => setTouching(false)}

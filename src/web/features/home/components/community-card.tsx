@@ -86,7 +86,7 @@ export function CommunityCard({
             )}
             aria-pressed={action === 'liked'}
             aria-label={`Like (${likes})`}
-            disabled={pendingVote === 'like'}
+            disabled={pendingVote !== null}
             onClick={() => onVote('like')}
           >
             <ThumbUpIcon className="size-4" />
@@ -102,7 +102,7 @@ export function CommunityCard({
             )}
             aria-pressed={action === 'disliked'}
             aria-label={`Dislike (${dislikes})`}
-            disabled={pendingVote === 'dislike'}
+            disabled={pendingVote !== null}
             onClick={() => onVote('dislike')}
           >
             <ThumbDownIcon className="size-4" />

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
+import { faqFeedbackEmailProblem, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -51,8 +51,10 @@ export default function FeedbackPopup({
 
   const submit = () => {
     if (!target) return;
-    if (dislike && email.trim() === '') {
-      setError(MSG.feedbackEmailRequired);
+    // The same rule the server applies: a ticked opt-in with no email is said, not dropped.
+    const problem = faqFeedbackEmailProblem(target.feedbackType, email.trim().toLowerCase(), subscribe);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(null);
@@ -61,7 +63,7 @@ export default function FeedbackPopup({
         ...target,
         userEmail: email.trim() || null,
         userComment: dislike ? comment.trim() || null : null,
-        subscribeToAnalytics: subscribe && email.trim() !== '',
+        subscribeToAnalytics: subscribe,
       },
       { onSuccess: () => setDone(true), onError: () => setError(MSG.feedbackFailed) },
     );
@@ -111,7 +113,7 @@ export default function FeedbackPopup({
               autoComplete="email"
               value={email}
               required={dislike}
-              aria-invalid={error === MSG.feedbackEmailRequired || undefined}
+              aria-invalid={(error !== null && error !== MSG.feedbackFailed) || undefined}
               onChange={(e) => setEmail(e.target.value)}
               className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
             />

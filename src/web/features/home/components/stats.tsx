@@ -29,7 +29,7 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
       <div className="flex flex-col items-start gap-6 rounded-3xl bg-white p-6 ring-1 ring-ink-200/70 shadow-card sm:p-10 md:flex-row md:items-center md:justify-between">
         <div className="max-w-xl">
           <h2 id="coming-next-title" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
-            What Do You See Coming Next?
+            What Do You See Coming Next
           </h2>
           <p className="mt-2 text-ink-600">
             Write it down now. In a few minutes you will know how clear and checkable it is; in time, whether
