@@ -345,7 +345,30 @@ test.describe
       await expect(card2.getByRole('listitem').filter({ hasText: text })).toBeVisible();
       await expect(box).toHaveValue('');
       await expect.poll(() => count(commentsButton)).toBe(comments0 + 1);
-      expect(problems).toEqual([]);
+
+      // A session that ended meanwhile (expired, or signed out elsewhere): the guest path.
+      await page.unroute('**/api/predictions/*/comments');
+      await page.route('**/api/predictions/*/comments', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 401,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                success: false,
+                message: 'Authentication required',
+                code: 'UNAUTHORIZED',
+              }),
+            })
+          : route.continue(),
+      );
+      await box.fill('One more thought.');
+      await post.click();
+      const modal = page.getByRole('dialog', { name: 'Login Required' });
+      await expect(modal).toBeVisible();
+      await expect(card2.getByText('Failed to add comment')).toHaveCount(0);
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await page.unroute('**/api/predictions/*/comments');
+      expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
     });
 
     test('an open comment box holds the community carousel', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '#shared/rules/community';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { useComments } from '../api/get-comments';
 import { commentErrorMessage, usePostComment } from '../api/post-comment';
@@ -15,10 +16,12 @@ export default function CommentPanel({
   predictionId,
   id,
   onFocusChange,
+  onSignInNeeded,
 }: {
   predictionId: number;
   id: string;
   onFocusChange: (focused: boolean) => void;
+  onSignInNeeded: () => void;
 }) {
   const comments = useComments(predictionId, true);
   const post = usePostComment(predictionId);
@@ -26,6 +29,8 @@ export default function CommentPanel({
   const inputId = useId();
   const trimmed = text.trim();
   const disabled = trimmed === '' || post.isPending;
+  // An expired or revoked session is the guest path, as for votes: the Login Required modal.
+  const signedOut = post.error instanceof ApiError && post.error.status === 401;
 
   return (
     <div id={id} className="mt-4 border-t border-ink-200 pt-4">
@@ -58,7 +63,12 @@ export default function CommentPanel({
         onSubmit={(e) => {
           e.preventDefault();
           if (disabled) return;
-          post.mutate(trimmed, { onSuccess: () => setText('') });
+          post.mutate(trimmed, {
+            onSuccess: () => setText(''),
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 401) onSignInNeeded();
+            },
+          });
         }}
       >
         <label htmlFor={inputId} className="sr-only">
@@ -90,7 +100,7 @@ export default function CommentPanel({
             Post Comment
           </Button>
         </div>
-        {post.isError ? (
+        {post.isError && !signedOut ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {commentErrorMessage(post.error)}
           </p>

@@ -20,6 +20,8 @@ export interface CommunityCardProps {
   onVote: (kind: VoteKind) => void;
   onToggleComments: () => void;
   onCommentFocus: (focused: boolean) => void;
+  /** The session ended while commenting: the guest path (the Login Required modal). */
+  onSignInNeeded: () => void;
 }
 
 const control =
@@ -35,6 +37,7 @@ export function CommunityCard({
   onVote,
   onToggleComments,
   onCommentFocus,
+  onSignInNeeded,
 }: CommunityCardProps) {
   const [panelId] = useState(() => `comments-${topic.id}`);
   const { likes, dislikes, comments } = topic.engagement;
@@ -139,7 +142,12 @@ export function CommunityCard({
             </p>
           }
         >
-          <CommentPanel predictionId={topic.id} id={panelId} onFocusChange={onCommentFocus} />
+          <CommentPanel
+            predictionId={topic.id}
+            id={panelId}
+            onFocusChange={onCommentFocus}
+            onSignInNeeded={onSignInNeeded}
+          />
         </Suspense>
       ) : null}
     </article>

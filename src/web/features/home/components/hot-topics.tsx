@@ -235,6 +235,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
                         setCommentFocus(false);
                       }}
                       onCommentFocus={setCommentFocus}
+                      onSignInNeeded={askToLogin}
                     />
                   ))}
                 />
