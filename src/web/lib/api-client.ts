@@ -35,6 +35,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401: the session is gone (expired, or revoked elsewhere); the screen takes the guest path. */
+export const isSignedOut = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
 export const NETWORK_ERROR_MESSAGE =
   'Network error: Unable to connect to server. Please check your internet connection.';
 export const INVALID_RESPONSE_MESSAGE = 'Server error: Invalid response format';

@@ -46,7 +46,7 @@ export function Alert({
     >
       <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} />
       <div className="min-w-0 flex-1">
-        {title ? <Title className="text-sm font-semibold">{title}</Title> : null}
+        {title ? <Title className="font-semibold">{title}</Title> : null}
         {children ? <div className={cn('leading-relaxed', Boolean(title) && 'mt-1')}>{children}</div> : null}
         {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
       </div>

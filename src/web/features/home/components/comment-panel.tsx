@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '#shared/rules/community';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { isSignedOut } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { useComments } from '../api/get-comments';
 import { commentErrorMessage, usePostComment } from '../api/post-comment';
@@ -29,8 +29,6 @@ export default function CommentPanel({
   const inputId = useId();
   const trimmed = text.trim();
   const disabled = trimmed === '' || post.isPending;
-  // An expired or revoked session is the guest path, as for votes: the Login Required modal.
-  const signedOut = post.error instanceof ApiError && post.error.status === 401;
 
   return (
     <div id={id} className="mt-4 border-t border-ink-200 pt-4">
@@ -65,8 +63,9 @@ export default function CommentPanel({
           if (disabled) return;
           post.mutate(trimmed, {
             onSuccess: () => setText(''),
+            // An ended session is the guest path, as for votes: the Login Required modal.
             onError: (error) => {
-              if (error instanceof ApiError && error.status === 401) onSignInNeeded();
+              if (isSignedOut(error)) onSignInNeeded();
             },
           });
         }}
@@ -100,7 +99,7 @@ export default function CommentPanel({
             Post Comment
           </Button>
         </div>
-        {post.isError && !signedOut ? (
+        {post.isError && !isSignedOut(post.error) ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {commentErrorMessage(post.error)}
           </p>

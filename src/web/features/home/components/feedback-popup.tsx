@@ -52,7 +52,7 @@ export default function FeedbackPopup({
   const submit = () => {
     if (!target) return;
     // The same rule the server applies: a ticked opt-in with no email is said, not dropped.
-    const problem = faqFeedbackEmailProblem(target.feedbackType, email.trim().toLowerCase(), subscribe);
+    const problem = faqFeedbackEmailProblem(target.feedbackType, email.trim(), subscribe);
     if (problem) {
       setError(problem);
       return;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SparklesIcon, UsersIcon } from '../../../components/ui/icons';
-import { ApiError } from '../../../lib/api-client';
+import { isSignedOut } from '../../../lib/api-client';
 import { useCommunityTopics } from '../api/get-community-topics';
 import { useInteractions } from '../api/get-interactions';
 import { useNewsTopics } from '../api/get-news-topics';
@@ -166,7 +166,7 @@ export function HotTopics({ userId }: { userId: number | null }) {
       {
         onError: (error) => {
           // An expired or revoked session: the guest path.
-          if (error instanceof ApiError && error.status === 401) askToLogin();
+          if (isSignedOut(error)) askToLogin();
           else setErrors((e) => ({ ...e, [id]: { kind, error } }));
         },
         onSettled: () => setPending((p) => ({ ...p, [id]: null })),
