@@ -1,11 +1,8 @@
-import { TIMEFRAMES } from '../src/shared/schemas/analytics.ts';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { rawSource } from '../src/server/features/analytics/analytics-raw.repository.ts';
-import { rollupSource } from '../src/server/features/analytics/analytics.repository.ts';
-import {
-  ANALYTICS_CALLS,
-  createAnalyticsService,
-} from '../src/server/features/analytics/analytics.service.ts';
+import { TIMEFRAMES } from '#shared/schemas/analytics.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { rawSource } from '#server/features/analytics/analytics-raw.repository.ts';
+import { rollupSource } from '#server/features/analytics/analytics.repository.ts';
+import { ANALYTICS_CALLS, createAnalyticsService } from '#server/features/analytics/analytics.service.ts';
 
 /** Rollups must beat a direct GROUP BY over the raw tables by at least this factor. */
 export const MIN_SPEEDUP = 20;

@@ -1,5 +1,5 @@
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { SessionManager } from '../src/server/plugins/auth.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { SessionManager } from '#server/plugins/auth.ts';
 import type { BenchContext, BenchRequest, BenchTarget } from './targets.ts';
 
 // The home page's calls under load (docs/decisions/008-community-and-hot-topics.md and

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { migrations } from '../migrations/index.ts';
-import { seededRandom } from '../src/server/test/seeded-random.ts';
-import { QUALITY_TIER_CUTOFFS as TIER } from '../src/server/scoring/engine.ts';
-import { LSH_RESIGN_JOB, type ResignCheckpoint } from '../src/server/jobs/lsh-resign.ts';
-import { SIGNATURE_VERSION, signature } from '../src/server/scoring/near-duplicate.ts';
+import { seededRandom } from '#server/test/seeded-random.ts';
+import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
+import { LSH_RESIGN_JOB, type ResignCheckpoint } from '#server/jobs/lsh-resign.ts';
+import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 
 /**
  * A realistic data set for load tests: members, predictions spread over the last year (more on

@@ -1,5 +1,5 @@
-import { connectDatabase } from '../src/server/db/connect.ts';
-import { SessionManager } from '../src/server/plugins/auth.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { SessionManager } from '#server/plugins/auth.ts';
 import { PLACES } from './generate.ts';
 import type { BenchContext, BenchTarget } from './targets.ts';
 

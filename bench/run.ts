@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { measureTiming } from '../src/server/scoring/eval/evaluate.ts';
+import { measureTiming } from '#server/scoring/eval/evaluate.ts';
 import { compareRollupsWithGroupBy } from './analytics-compare.ts';
 import { dataSet } from './generate.ts';
 import { type BenchTarget, targets } from './targets.ts';

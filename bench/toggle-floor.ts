@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
-import { HOT_DECAY_HOURS, HOT_EPOCH_MS } from '../src/server/features/community/hot-score.ts';
-import { verifyHs256 } from '../src/server/plugins/jwt-hs256.ts';
+import { HOT_DECAY_HOURS, HOT_EPOCH_MS } from '#server/features/community/hot-score.ts';
+import { verifyHs256 } from '#server/plugins/jwt-hs256.ts';
 
 // A reference, not the product: the least a like/dislike toggle can cost on this machine. Bare
 // Fastify (no hooks, no validation, no rate limit, no metrics), the same bearer check (HMAC and the

@@ -1,4 +1,4 @@
-import { ErrorReplySchema } from '#shared/schemas/common';
+import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, prediction, type TestMember } from './features/community/test-support.ts';
 import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';

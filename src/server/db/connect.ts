@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.ts';
+import type { DatabaseTarget } from '#server/config.ts';
 import type { Db } from './database.ts';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 

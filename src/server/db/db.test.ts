@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialects } from '../test/helpers.ts';
+import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 import { connectDatabase } from './connect.ts';
 
 describe.each(testDialects)('database on %s', (dialect) => {

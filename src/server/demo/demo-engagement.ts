@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.ts';
-import { nowIso } from '../db/dialect.ts';
-import { applyCounterDeltas } from '../features/community/community.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import { nowIso } from '#server/db/dialect.ts';
+import { applyCounterDeltas } from '#server/features/community/community.repository.ts';
 
 // Likes, dislikes and comments by demo members on the public demo predictions, written through
 // the community repository so counters, engagement and hot scores are exactly what the API

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import { createPredictionsService } from '../features/predictions/predictions.service.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { createPredictionsService } from '#server/features/predictions/predictions.service.ts';
 
 // A year of demo history, so the analytics page's month, quarter and year views have a shape: a
 // growing community (sparser a year ago, busier lately), weekday and daytime peaks. Composed from

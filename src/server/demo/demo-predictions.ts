@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import { createPredictionsService } from '../features/predictions/predictions.service.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { createPredictionsService } from '#server/features/predictions/predictions.service.ts';
 
 // The demo community's predictions, published through the real submission path (scored,
 // de-duplicated, rollups updated in the same transaction), dated over the last seven weeks so the

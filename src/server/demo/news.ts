@@ -1,7 +1,7 @@
-import type { Db } from '../db/database.ts';
-import { jsonText } from '../db/dialect.ts';
-import { idfOf, type StoryArticle, summarise, trendOf } from '../features/news/cluster.ts';
-import { urlHash } from '../features/news/feeds.ts';
+import type { Db } from '#server/db/database.ts';
+import { jsonText } from '#server/db/dialect.ts';
+import { idfOf, type StoryArticle, summarise, trendOf } from '#server/features/news/cluster.ts';
+import { urlHash } from '#server/features/news/feeds.ts';
 
 // Demo news stories (is_demo = 1) so a newcomer's home page is alive offline. They are invented,
 // come from clearly named demo outlets and are shown only until the first real feed refresh

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config.ts';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemo } from './seed.ts';
 
 // `npm run seed:demo`: add the demo community to the configured database (idempotent).

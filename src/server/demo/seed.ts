@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { seedDemoEngagement } from './demo-engagement.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoPredictions } from './demo-predictions.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, submit } from '../features/predictions/test-support.ts';
-import { SIGNATURE_VERSION, signature } from '../scoring/near-duplicate.ts';
-import { buildTestApp, type TestApp, testDialects } from '../test/helpers.ts';
+import { createMember, submit } from '#server/features/predictions/test-support.ts';
+import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createScheduler } from './scheduler.ts';
 import { LSH_RESIGN_JOB, lshResignJob, resignBands } from './lsh-resign.ts';
 

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { Db } from '../db/database.ts';
-import { SIGNATURE_VERSION, signature } from '../scoring/near-duplicate.ts';
+import type { Db } from '#server/db/database.ts';
+import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 import type { Job } from './scheduler.ts';
 
 // Near-duplicate band keys are stored per prediction (docs/decisions/007-predictions-and-reliability.md).

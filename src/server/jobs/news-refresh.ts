@@ -1,4 +1,4 @@
-import type { NewsCheckpoint, NewsService } from '../features/news/news.service.ts';
+import type { NewsCheckpoint, NewsService } from '#server/features/news/news.service.ts';
 import type { Job } from './scheduler.ts';
 
 export const NEWS_JOB = 'news-refresh';

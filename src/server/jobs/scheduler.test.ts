@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialects } from '../test/helpers.ts';
+import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 import { createScheduler, type Job, loadCheckpoint } from './scheduler.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Db } from '../db/database.ts';
-import { jsonText, nowIso, parseJson } from '../db/dialect.ts';
+import type { Db } from '#server/db/database.ts';
+import { jsonText, nowIso, parseJson } from '#server/db/dialect.ts';
 
 // Periodic jobs, one instance at a time (STYLE.md rule 12, docs/decisions/009-news-pipeline.md).
 // The lock is a lease: a row of job_state (PostgreSQL or SQLite) or a Redis key when REDIS_URL is

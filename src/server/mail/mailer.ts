@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 // The one mail path (ARCHITECTURE.md § Configuration): SMTP through nodemailer when SMTP_URL is
 // set; otherwise nodemailer builds the same message and it is written as an .eml file into

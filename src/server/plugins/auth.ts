@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT } from 'jose';
-import type { Db } from '../db/database.ts';
-import { unauthorized } from '../errors.ts';
+import type { Db } from '#server/db/database.ts';
+import { unauthorized } from '#server/errors.ts';
 import { verifyHs256 } from './jwt-hs256.ts';
 import {
   findActiveSession,
   insertSession,
   revokeSessionById,
   revokeSessionsOfUser,
-} from '../features/accounts/sessions.repository.ts';
+} from '#server/features/accounts/sessions.repository.ts';
 
 // Bearer sessions (ARCHITECTURE.md § Sessions): a signed JWT (HS256: exp, iat, sid, user_id,
 // username, email) whose `sid` must name a live row of `sessions`, checked on every request, so

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hoursAgo, member, prediction } from '../features/community/test-support.ts';
-import { buildTestApp, type TestApp } from '../test/helpers.ts';
+import { hoursAgo, member, prediction } from '#server/features/community/test-support.ts';
+import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 
 // The HTTP server answers the cached home-page reads itself (plugins/hot-replies.ts): these tests
 // drive a listening server over real sockets, since inject() never reaches the server factory.

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helpers.ts';
+import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

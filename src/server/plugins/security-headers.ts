@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 /**
  * Strict CSP with no inline script: the session token lives in web storage, so XSS must be

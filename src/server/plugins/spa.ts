@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HOME_FIRST_READS } from '#shared/rules/home-reads';
+import { HOME_FIRST_READS } from '#shared/rules/home-reads.ts';
 import {
   PAGE_MODULES,
   PAGE_PRELOADS_FILE,
   type PageFiles,
   type PageModule,
   pageModuleOf,
-} from '#shared/rules/pages';
-import type { SiteSettings } from '../config.ts';
+} from '#shared/rules/pages.ts';
+import type { SiteSettings } from '#server/config.ts';
 import { preferredEncoding } from './cached-json.ts';
 
 const API_PATH = /^\/(api(\/|$)|metrics$)/;

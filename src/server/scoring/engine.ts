@@ -1,4 +1,4 @@
-import { scoreCategories } from '#shared/rules/category-suggestion';
+import { scoreCategories } from '#shared/rules/category-suggestion.ts';
 import vader from 'vader-sentiment';
 import { type EnglishSignals, englishSignals } from './english.ts';
 import { committedModel, type FlagModel, modelInput } from './flag-model.ts';

@@ -1,4 +1,4 @@
-import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion';
+import { SUGGESTION_POINTS, scoreCategories } from '#shared/rules/category-suggestion.ts';
 import {
   type EnglishSignals,
   hasFutureVerb,

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { connectDatabase, type Database, type Dialect } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { type AppDeps, buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { connectDatabase, type Database, type Dialect } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 /** The dialects this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordStrength } from '../rules/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordStrength } from '#shared/rules/password.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   USERNAME_PATTERN,
   VALIDATION_MESSAGES as M,
-} from '../rules/validation.ts';
+} from '#shared/rules/validation.ts';
 
 /** The signed-in member as the API shows them to themselves (SPEC.md §3 User). */
 export const UserSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYTICS_CATEGORIES } from '../rules/categories.ts';
+import { ANALYTICS_CATEGORIES } from '#shared/rules/categories.ts';
 
 // Public analytics (SPEC.md §3 'Analytics dashboard' … 'Quality vs length', §7, §9).
 // Every figure is computed on UTC days; the client labels them (docs/decisions/010-analytics.md).

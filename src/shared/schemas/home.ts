@@ -22,4 +22,4 @@ export const HomepageStatsSchema = z.object({
 });
 export type HomepageStats = z.infer<typeof HomepageStatsSchema>;
 
-export { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '../rules/home-stats.ts';
+export { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats.ts';

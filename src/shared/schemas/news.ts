@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEWS_LIMITS } from '../rules/news.ts';
+import { NEWS_LIMITS } from '#shared/rules/news.ts';
 
 // SPEC.md §3 'News topic' and §7 /api/enhanced-hot-topics, /api/hot-topics.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCategory, MAX_CATEGORIES_PER_PREDICTION } from '../rules/categories.ts';
+import { isCategory, MAX_CATEGORIES_PER_PREDICTION } from '#shared/rules/categories.ts';
 
 // The predictions contracts (SPEC.md §3, §5, §7): used by the Fastify routes and by the web client.
 

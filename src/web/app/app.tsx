@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { AuthProvider, useAuth } from './auth-provider';
 import { LoadingScreen } from './loading-screen';
 import { ErrorBoundary, RootError } from './route-error';

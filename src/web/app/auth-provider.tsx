@@ -1,8 +1,8 @@
-import type { User, UserReply } from '#shared/schemas/accounts';
+import type { User, UserReply } from '#shared/schemas/accounts.ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, apiFetch } from '../lib/api-client';
-import { decodeTokenPayload } from '../lib/jwt';
-import { clearSession, readToken, writeToken } from '../lib/token-storage';
+import { ApiError, apiFetch } from '#web/lib/api-client.ts';
+import { decodeTokenPayload } from '#web/lib/jwt.ts';
+import { clearSession, readToken, writeToken } from '#web/lib/token-storage.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

@@ -1,5 +1,5 @@
-import { LogoMark } from '../components/ui/logo';
-import { Spinner } from '../components/ui/spinner';
+import { LogoMark } from '#web/components/ui/logo.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 /**
  * Shown while the session loads (SPEC.md §2) and while the first route's code arrives. index.html

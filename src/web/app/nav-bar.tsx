@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
-import { CloseIcon, MenuIcon } from '../components/ui/icons';
-import { LogoMark } from '../components/ui/logo';
-import { Spinner } from '../components/ui/spinner';
-import { cn } from '../lib/cn';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx';
+import { LogoMark } from '#web/components/ui/logo.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useAuth } from './auth-provider';
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Metric } from 'web-vitals';
-import { cn } from '../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 type Name = 'LCP' | 'INP' | 'CLS' | 'TTFB';
 const ORDER: Name[] = ['LCP', 'INP', 'CLS', 'TTFB'];

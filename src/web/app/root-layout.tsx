@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { readLocalFlag } from '../lib/token-storage';
+import { readLocalFlag } from '#web/lib/token-storage.ts';
 import { NavBar } from './nav-bar';
 import { usePageLoading } from './page-loading';
 import { PERF_FLAG_KEY } from './perf-flag';

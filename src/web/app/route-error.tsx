@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { buttonClasses } from '../components/ui/button';
-import { ErrorIcon } from '../components/ui/icons';
-import { LogoMark } from '../components/ui/logo';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { ErrorIcon } from '#web/components/ui/icons.tsx';
+import { LogoMark } from '#web/components/ui/logo.tsx';
 
 interface ErrorBoundaryProps {
   fallback: ReactNode;

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { HOME_FIRST_READS } from '#shared/rules/home-reads';
-import { type PageModule, pageModuleOf } from '#shared/rules/pages';
-import { startEarlyRequests } from '../lib/early-requests';
+import { HOME_FIRST_READS } from '#shared/rules/home-reads.ts';
+import { type PageModule, pageModuleOf } from '#shared/rules/pages.ts';
+import { startEarlyRequests } from '#web/lib/early-requests.ts';
 import { trackPageLoad } from './page-loading';
 import { RootLayout } from './root-layout';
 

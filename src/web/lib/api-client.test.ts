@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { UserReplySchema } from '#shared/schemas/accounts';
+import { UserReplySchema } from '#shared/schemas/accounts.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client';
 import { startEarlyRequests } from './early-requests';
 import { shouldRetry } from './query-client';
-import { getCommunityTopics } from '../features/home/api/get-community-topics';
+import { getCommunityTopics } from '#web/features/home/api/get-community-topics.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

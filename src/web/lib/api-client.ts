@@ -1,4 +1,4 @@
-import type { ErrorReply } from '#shared/schemas/common';
+import type { ErrorReply } from '#shared/schemas/common.ts';
 import type { z } from 'zod';
 import { takeEarlyResponse } from './early-requests';
 import { readToken } from './token-storage';

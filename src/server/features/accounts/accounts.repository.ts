@@ -1,5 +1,5 @@
-import type { Db, UserRow } from '../../db/database.ts';
-import { flag } from '../../db/dialect.ts';
+import type { Db, UserRow } from '#server/db/database.ts';
+import { flag } from '#server/db/dialect.ts';
 
 // All account SQL (STYLE.md rule 2): users, email tokens and spent captcha challenges.
 // Functions take the database (or a transaction) first and return domain objects.

@@ -18,13 +18,13 @@ import {
   UserReplySchema,
   VerifyEmailQuerySchema,
   VerifyResetTokenBodySchema,
-} from '#shared/schemas/accounts';
-import { ErrorReplySchema } from '#shared/schemas/common';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/connect.ts';
-import { notFound } from '../../errors.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
-import { requireMember } from '../../plugins/auth.ts';
+} from '#shared/schemas/accounts.ts';
+import { ErrorReplySchema } from '#shared/schemas/common.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/connect.ts';
+import { notFound } from '#server/errors.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { requireMember } from '#server/plugins/auth.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { createCaptcha } from './captcha.ts';
 import { ACCOUNT_LIMITS as L, keyedLimiter, perIp } from './limits.ts';

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '#shared/schemas/accounts';
-import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts';
-import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password';
-import { usernameSuggestions } from '#shared/rules/username-suggestions';
-import { isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { resetMail, verificationMail } from '../../mail/templates.ts';
-import type { Member, SessionManager } from '../../plugins/auth.ts';
+import type { User } from '#shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
+import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
+import { isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { resetMail, verificationMail } from '#server/mail/templates.ts';
+import type { Member, SessionManager } from '#server/plugins/auth.ts';
 import {
   type Account,
   consumeEmailToken,

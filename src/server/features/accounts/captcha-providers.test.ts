@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 import { freshIp } from './test-support.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, type Payload, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
 import { spendCaptcha } from './accounts.repository.ts';
 
 // The login captcha (SPEC.md §4 'Captcha', ARCHITECTURE.md): ALTCHA by default, a self-hosted

@@ -2,7 +2,7 @@ import { createPublicKey, verify as verifySignature } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   bearer,
   freshIp,

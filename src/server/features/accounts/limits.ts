@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError } from '#server/errors.ts';
 
 // Account abuse limits, per IP and per account or email (docs/decisions/004-accounts-and-sessions.md
 // says where each number comes from). The per-IP one is each route's own `config.rateLimit`;

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { requireMember } from '../../plugins/auth.ts';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { requireMember } from '#server/plugins/auth.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   bearer,
   freshIp,

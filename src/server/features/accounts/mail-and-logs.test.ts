@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../app.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { loggerOptions } from '#server/app.ts';
+import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 import { freshIp, login, newCredentials, parseMail, pathOf, tokenOf } from './test-support.ts';
 
 /** Collects the app's JSON log lines. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   bearer,
   freshIp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { ACCOUNT_LIMITS } from './limits.ts';
 import { freshIp, login, registerVerified, startSmtp, type TestSmtp } from './test-support.ts';
 

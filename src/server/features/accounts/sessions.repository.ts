@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import { reusableQuery } from '../../db/reusable-query.ts';
+import type { Db } from '#server/db/database.ts';
+import { reusableQuery } from '#server/db/reusable-query.ts';
 
 // The sessions table: one row per issued token, so a token can be revoked before it expires.
 

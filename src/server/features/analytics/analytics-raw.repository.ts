@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Dialect } from '../../db/connect.ts';
-import type { Db } from '../../db/database.ts';
-import { QUALITY_TIER_CUTOFFS as TIER } from '../../scoring/engine.ts';
+import type { Dialect } from '#server/db/connect.ts';
+import type { Db } from '#server/db/database.ts';
+import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
 import { latestScored } from './analytics.repository.ts';
 import { ALL, type AnalyticsSource, toDayTotals } from './analytics.source.ts';
 

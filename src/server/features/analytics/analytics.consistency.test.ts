@@ -1,6 +1,6 @@
-import { TIMEFRAMES } from '#shared/schemas/analytics';
+import { TIMEFRAMES } from '#shared/schemas/analytics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
+import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 import { rawSource } from './analytics-raw.repository.ts';
 import { rollupSource } from './analytics.repository.ts';
 import type { AnalyticsSource } from './analytics.source.ts';

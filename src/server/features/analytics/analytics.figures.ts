@@ -1,6 +1,6 @@
-import type { MOMENTUM_TRENDS, QualityTierLabel } from '#shared/schemas/analytics';
-import { QUALITY_TIER_CUTOFFS, qualityTier } from '../../scoring/engine.ts';
-import type { QualityTier } from '../../scoring/types.ts';
+import type { MOMENTUM_TRENDS, QualityTierLabel } from '#shared/schemas/analytics.ts';
+import { QUALITY_TIER_CUTOFFS, qualityTier } from '#server/scoring/engine.ts';
+import type { QualityTier } from '#server/scoring/types.ts';
 
 // The pure arithmetic behind the analytics replies: no I/O, tested on hand-computed fixtures.
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { createMemberCounter } from './member-sets.ts';
 import { ALL, type AnalyticsSource, type SamplePoint, toDayTotals } from './analytics.source.ts';
 

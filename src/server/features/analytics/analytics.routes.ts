@@ -11,11 +11,11 @@ import {
   MomentumReplySchema,
   QualityVsLengthReplySchema,
   TimingReplySchema,
-} from '#shared/schemas/analytics';
-import { ErrorReplySchema } from '#shared/schemas/common';
-import type { Database } from '../../db/connect.ts';
-import { sendCachedJson } from '../../plugins/cached-json.ts';
-import type { HotReplies } from '../../plugins/hot-replies.ts';
+} from '#shared/schemas/analytics.ts';
+import { ErrorReplySchema } from '#shared/schemas/common.ts';
+import type { Database } from '#server/db/connect.ts';
+import { sendCachedJson } from '#server/plugins/cached-json.ts';
+import type { HotReplies } from '#server/plugins/hot-replies.ts';
 import { memoryCache, type ReplyCache, redisCache } from './analytics.cache.ts';
 import { rollupSource } from './analytics.repository.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';

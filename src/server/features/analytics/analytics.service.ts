@@ -10,7 +10,7 @@ import {
   type QualityVsLengthReply,
   TIMEFRAME_DAYS,
   type TimingReply,
-} from '#shared/schemas/analytics';
+} from '#shared/schemas/analytics.ts';
 import {
   addDays,
   argmax,

@@ -6,9 +6,9 @@ import {
   MomentumReplySchema,
   QualityVsLengthReplySchema,
   TimingReplySchema,
-} from '#shared/schemas/analytics';
+} from '#shared/schemas/analytics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { growth, interpretCorrelation, pearson } from './analytics.figures.ts';
 import type { AnalyticsSource, DayTotals } from './analytics.source.ts';
 import { createAnalyticsService, SCATTER_SAMPLE_LIMIT, windowOf } from './analytics.service.ts';

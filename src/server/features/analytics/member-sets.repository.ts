@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { ALL } from './analytics.source.ts';
 
 // SQL behind member-sets.ts: the stamps (predictions per part of a window, from rollup_daily) and the

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { addDays } from './analytics.figures.ts';
 import {
   dailyMemberCounts,

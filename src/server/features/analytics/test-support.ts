@@ -1,8 +1,8 @@
-import { CATEGORIES } from '#shared/rules/categories';
-import { AppError } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
-import { createPredictionsService } from '../predictions/predictions.service.ts';
-import { seededRandom } from '../../test/seeded-random.ts';
+import { CATEGORIES } from '#shared/rules/categories.ts';
+import { AppError } from '#server/errors.ts';
+import type { Db } from '#server/db/database.ts';
+import { createPredictionsService } from '#server/features/predictions/predictions.service.ts';
+import { seededRandom } from '#server/test/seeded-random.ts';
 
 // Random predictions for the analytics tests, written through the real submission path (scored,
 // stored and counted in the rollups in one transaction).

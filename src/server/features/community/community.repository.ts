@@ -1,9 +1,9 @@
-import type { Comment, UserAction } from '#shared/schemas/community';
+import type { Comment, UserAction } from '#shared/schemas/community.ts';
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/connect.ts';
-import type { Db } from '../../db/database.ts';
-import { dialectOf, epochSeconds, flag, nowIso, parseJson } from '../../db/dialect.ts';
-import { reusableQuery } from '../../db/reusable-query.ts';
+import type { Dialect } from '#server/db/connect.ts';
+import type { Db } from '#server/db/database.ts';
+import { dialectOf, epochSeconds, flag, nowIso, parseJson } from '#server/db/dialect.ts';
+import { reusableQuery } from '#server/db/reusable-query.ts';
 import { engagementScore, HOT_DECAY_HOURS, HOT_EPOCH_MS } from './hot-score.ts';
 
 // All community SQL (STYLE.md rule 2). Every query is served by an index: predictions

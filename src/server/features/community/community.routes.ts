@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReplySchema } from '#shared/schemas/common';
+import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import {
   COMMUNITY_MESSAGES as MSG,
   CommentBodySchema,
@@ -12,13 +12,13 @@ import {
   InteractionsReplySchema,
   PredictionIdParamsSchema,
   VoteReplySchema,
-} from '#shared/schemas/community';
-import { HomepageStatsSchema } from '#shared/schemas/home';
-import type { Database } from '../../db/connect.ts';
-import { optionalMember, requireMember } from '../../plugins/auth.ts';
-import { sendCachedJson } from '../../plugins/cached-json.ts';
-import type { HotReplies } from '../../plugins/hot-replies.ts';
-import { memberOrIpKey } from '../../plugins/rate-limit.ts';
+} from '#shared/schemas/community.ts';
+import { HomepageStatsSchema } from '#shared/schemas/home.ts';
+import type { Database } from '#server/db/connect.ts';
+import { optionalMember, requireMember } from '#server/plugins/auth.ts';
+import { sendCachedJson } from '#server/plugins/cached-json.ts';
+import type { HotReplies } from '#server/plugins/hot-replies.ts';
+import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 import type { ReplyCache } from './cache.ts';
 import { createCommunityService, HOT_TOPICS } from './community.service.ts';
 import { createStatsService, HOME_STATS } from './stats.service.ts';

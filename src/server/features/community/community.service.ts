@@ -6,14 +6,14 @@ import {
   HOT_TOPIC_THRESHOLDS,
   type InteractionsReply,
   type VoteReply,
-} from '#shared/schemas/community';
-import type { Dialect } from '../../db/connect.ts';
-import type { Db } from '../../db/database.ts';
-import { isForeignKeyViolation, lockMemberPrediction, nowIso } from '../../db/dialect.ts';
-import { AppError, notFound } from '../../errors.ts';
-import type { Member } from '../../plugins/auth.ts';
-import { clip, keywordsOf, sentences } from '../news/text.ts';
-import { memberReliability } from '../predictions/reliability.ts';
+} from '#shared/schemas/community.ts';
+import type { Dialect } from '#server/db/connect.ts';
+import type { Db } from '#server/db/database.ts';
+import { isForeignKeyViolation, lockMemberPrediction, nowIso } from '#server/db/dialect.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import type { Member } from '#server/plugins/auth.ts';
+import { clip, keywordsOf, sentences } from '#server/features/news/text.ts';
+import { memberReliability } from '#server/features/predictions/reliability.ts';
 import type { ReplyCache } from './cache.ts';
 import {
   applyCounterDeltas,

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HotTopicsReplySchema } from '#shared/schemas/community';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { HotTopicsReplySchema } from '#shared/schemas/community.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { engagementScore, hotScore } from './hot-score.ts';
 import { hoursAgo, member, prediction } from './test-support.ts';
 

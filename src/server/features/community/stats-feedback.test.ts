@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HomepageStatsSchema } from '#shared/schemas/home';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { HomepageStatsSchema } from '#shared/schemas/home.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { computeHomepageStats } from './stats.service.ts';
 import { member, prediction } from './test-support.ts';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 // Homepage figures from the rollups kept current on every write (docs/decisions/002-data-model.md):
 // O(days) rows for the counts and O(active members) index entries for the distinct counts, never

@@ -1,5 +1,5 @@
-import type { HomepageStats } from '#shared/schemas/home';
-import type { Db } from '../../db/database.ts';
+import type { HomepageStats } from '#shared/schemas/home.ts';
+import type { Db } from '#server/db/database.ts';
 import type { ReplyCache } from './cache.ts';
 import { distinctPredictors, predictionCounts, totalUsers } from './stats.repository.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH } from '#shared/schemas/community';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { COMMENT_MAX_LENGTH } from '#shared/schemas/community.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { hotScore } from './hot-score.ts';
 import { member, prediction, type TestMember } from './test-support.ts';
 

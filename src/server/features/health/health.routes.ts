@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthReplySchema } from '#shared/schemas/common';
-import { ping } from '../../db/dialect.ts';
-import type { Database } from '../../db/connect.ts';
+import { HealthReplySchema } from '#shared/schemas/common.ts';
+import { ping } from '#server/db/dialect.ts';
+import type { Database } from '#server/db/connect.ts';
 
 export interface HealthDeps {
   database: Database;

@@ -1,5 +1,5 @@
-import { scoreCategories } from '#shared/rules/category-suggestion';
-import { NEWS_LIMITS } from '#shared/schemas/news';
+import { scoreCategories } from '#shared/rules/category-suggestion.ts';
+import { NEWS_LIMITS } from '#shared/schemas/news.ts';
 import { clip, cosine, keywordsOf, sentences, terms } from './text.ts';
 
 // Story clustering and extractive summaries (docs/decisions/009-news-pipeline.md). Pure: the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEWS_LIMITS } from '#shared/schemas/news';
+import { NEWS_LIMITS } from '#shared/schemas/news.ts';
 import type { StoryArticle, StorySummary } from './cluster.ts';
 
 // Optional abstractive summaries from an OpenAI-compatible endpoint (LLM_BASE_URL). The local

@@ -1,6 +1,6 @@
-import type { NewsTopic } from '#shared/schemas/news';
-import type { Db } from '../../db/database.ts';
-import { flag, jsonText, nowIso, parseJson } from '../../db/dialect.ts';
+import type { NewsTopic } from '#shared/schemas/news.ts';
+import type { Db } from '#server/db/database.ts';
+import { flag, jsonText, nowIso, parseJson } from '#server/db/dialect.ts';
 import type { Cluster, StoryArticle, StorySummary } from './cluster.ts';
 
 // All news SQL (STYLE.md rule 2). news_articles.url_hash is unique (de-duplication);

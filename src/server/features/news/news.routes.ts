@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news';
+import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news.ts';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/connect.ts';
-import { NEWS_JOB, newsRefreshJob } from '../../jobs/news-refresh.ts';
-import { createScheduler, loadCheckpoint } from '../../jobs/scheduler.ts';
-import { sendCachedJson } from '../../plugins/cached-json.ts';
-import type { HotReplies } from '../../plugins/hot-replies.ts';
-import type { ReplyCache } from '../community/cache.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/connect.ts';
+import { NEWS_JOB, newsRefreshJob } from '#server/jobs/news-refresh.ts';
+import { createScheduler, loadCheckpoint } from '#server/jobs/scheduler.ts';
+import { sendCachedJson } from '#server/plugins/cached-json.ts';
+import type { HotReplies } from '#server/plugins/hot-replies.ts';
+import type { ReplyCache } from '#server/features/community/cache.ts';
 import { createNewsService, NEWS, type NewsCheckpoint } from './news.service.ts';
 
 export interface NewsRoutesDeps {

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news';
-import { buildTestApp, createTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
-import { createReplyCache } from '../community/cache.ts';
+import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
+import { createReplyCache } from '#server/features/community/cache.ts';
 import { canonicalUrl, parseFeed, plainText } from './feeds.ts';
 import { type FixtureServer, renderFixture, startFixtureServer } from './fixture-server.ts';
 import { createNewsService, type NewsCheckpoint } from './news.service.ts';
@@ -206,7 +206,7 @@ describe.each(testDialects)('GET /api/enhanced-hot-topics and /api/hot-topics on
   it('serves demo stories until real ones exist, then only real ones', async () => {
     const t = await buildTestApp({ dialect, env: { NEWS_FEEDS: feeds.url('tech-wire.rss') } });
     try {
-      const { seedDemoNews } = await import('../../demo/news.ts');
+      const { seedDemoNews } = await import('#server/demo/news.ts');
       await seedDemoNews(t.database.db);
       const demo = EnhancedHotTopicsReplySchema.parse(
         (await t.app.inject('/api/enhanced-hot-topics')).json(),
@@ -230,7 +230,7 @@ describe.each(testDialects)('GET /api/enhanced-hot-topics and /api/hot-topics on
       });
       await news.refresh(null);
       // The first app cached its reply for a minute; a fresh app reads the new state.
-      const { buildApp } = await import('../../app.ts');
+      const { buildApp } = await import('#server/app.ts');
       const app2 = await buildApp({
         config: t.config,
         database: t.database,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemberPredictionSchema } from '#shared/schemas/predictions';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { MemberPredictionSchema } from '#shared/schemas/predictions.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createPredictionsService } from './predictions.service.ts';
 import { createMember, submit, TEXTS, type TestMember } from './test-support.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoHistoryTexts } from '../../demo/demo-history.ts';
-import { DEMO_PREDICTIONS } from '../../demo/demo-predictions.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { createTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
+import { demoHistoryTexts } from '#server/demo/demo-history.ts';
+import { DEMO_PREDICTIONS } from '#server/demo/demo-predictions.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 
 describe.each(testDialects)('demo predictions on %s', (dialect) => {
   let database: TestDatabase;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
-import { memberOrIpKey } from '../../plugins/rate-limit.ts';
+import { AppError } from '#server/errors.ts';
+import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 
 // Submission limits per member (docs/decisions/007-predictions-and-reliability.md). A person
 // writing predictions by hand does not publish more than a few a minute; a script does.

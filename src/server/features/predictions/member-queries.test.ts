@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect.ts';
-import type { Db } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { authorRecords } from '../community/community.repository.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import type { Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { authorRecords } from '#server/features/community/community.repository.ts';
 import { activityOfUser, authorHistory, listPredictionsOfUser } from './predictions.repository.ts';
 
 // A member's own figures read all of the member's predictions; they must come from one range of

@@ -1,4 +1,4 @@
-import type { CategoryShare, DailyActivity, MemberStatsReply } from '#shared/schemas/predictions';
+import type { CategoryShare, DailyActivity, MemberStatsReply } from '#shared/schemas/predictions.ts';
 import type { ActivityRow } from './predictions.repository.ts';
 import { memberReliability } from './reliability.ts';
 import { utcDayHour } from './rollups.ts';

@@ -4,12 +4,12 @@ import type {
   MemberPrediction,
   PredictionSuggestion,
   QualityTier,
-} from '#shared/schemas/predictions';
+} from '#shared/schemas/predictions.ts';
 import { sql } from 'kysely';
-import type { Db, PredictionRow } from '../../db/database.ts';
-import { flag, jsonText, parseJson, toFlag } from '../../db/dialect.ts';
-import { reusableQuery } from '../../db/reusable-query.ts';
-import { initialHotScore } from '../community/hot-score.ts';
+import type { Db, PredictionRow } from '#server/db/database.ts';
+import { flag, jsonText, parseJson, toFlag } from '#server/db/dialect.ts';
+import { reusableQuery } from '#server/db/reusable-query.ts';
+import { initialHotScore } from '#server/features/community/hot-score.ts';
 
 // All predictions SQL (STYLE.md rule 2). Functions take the database or a transaction first and
 // return domain objects. Every query here is served by an index: predictions (user_id,

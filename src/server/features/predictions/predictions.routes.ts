@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReplySchema } from '#shared/schemas/common';
+import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import {
   DailyActivityReplySchema,
   MemberStatsReplySchema,
@@ -10,13 +10,13 @@ import {
   SubmitPredictionReplySchema,
   SubmitStatsReplySchema,
   UsernameParamsSchema,
-} from '#shared/schemas/predictions';
+} from '#shared/schemas/predictions.ts';
 import type { Redis } from 'ioredis';
-import type { Database } from '../../db/connect.ts';
-import { lshResignJob } from '../../jobs/lsh-resign.ts';
-import { createScheduler } from '../../jobs/scheduler.ts';
-import { requireMember } from '../../plugins/auth.ts';
-import type { ReplyCache } from '../community/cache.ts';
+import type { Database } from '#server/db/connect.ts';
+import { lshResignJob } from '#server/jobs/lsh-resign.ts';
+import { createScheduler } from '#server/jobs/scheduler.ts';
+import { requireMember } from '#server/plugins/auth.ts';
+import type { ReplyCache } from '#server/features/community/cache.ts';
 import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
 import { createPredictionsService } from './predictions.service.ts';
 

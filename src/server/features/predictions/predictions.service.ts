@@ -1,6 +1,6 @@
-import { suggestCategories } from '#shared/rules/category-suggestion';
-import { HOT_TOPIC_THRESHOLDS } from '#shared/schemas/community';
-import { usernameKey } from '#shared/rules/validation';
+import { suggestCategories } from '#shared/rules/category-suggestion.ts';
+import { HOT_TOPIC_THRESHOLDS } from '#shared/schemas/community.ts';
+import { usernameKey } from '#shared/rules/validation.ts';
 import {
   type DailyActivityReply,
   type MemberPrediction,
@@ -10,15 +10,15 @@ import {
   type ReliabilityReply,
   type SubmitPredictionBody,
   type SubmitStatsReply,
-} from '#shared/schemas/predictions';
-import type { Db } from '../../db/database.ts';
-import { lockDuplicateBands } from '../../db/dialect.ts';
-import { conflict, forbidden } from '../../errors.ts';
-import type { Member } from '../../plugins/auth.ts';
-import type { ReplyCache } from '../community/cache.ts';
-import { HOT_TOPICS } from '../community/community.service.ts';
-import { analyzePrediction, qualityTier } from '../../scoring/engine.ts';
-import { findDuplicate, signature } from '../../scoring/near-duplicate.ts';
+} from '#shared/schemas/predictions.ts';
+import type { Db } from '#server/db/database.ts';
+import { lockDuplicateBands } from '#server/db/dialect.ts';
+import { conflict, forbidden } from '#server/errors.ts';
+import type { Member } from '#server/plugins/auth.ts';
+import type { ReplyCache } from '#server/features/community/cache.ts';
+import { HOT_TOPICS } from '#server/features/community/community.service.ts';
+import { analyzePrediction, qualityTier } from '#server/scoring/engine.ts';
+import { findDuplicate, signature } from '#server/scoring/near-duplicate.ts';
 import { countsByDay, lastDays, memberStats } from './member-stats.ts';
 import {
   activityOfUser,

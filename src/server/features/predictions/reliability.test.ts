@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reliabilityLabel } from '#shared/schemas/predictions';
+import { reliabilityLabel } from '#shared/schemas/predictions.ts';
 import { memberReliability, RELIABILITY_PRIOR } from './reliability.ts';
 
 const member = (scores: number[], flagged = 0) =>

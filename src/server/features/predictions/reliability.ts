@@ -1,4 +1,4 @@
-import { type Reliability, reliabilityLabel } from '#shared/schemas/predictions';
+import { type Reliability, reliabilityLabel } from '#shared/schemas/predictions.ts';
 
 // A member's reliability (SPEC.md §3 'Reliability', §9 labels); docs/decisions/007 explains it.
 //

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '#shared/rules/categories';
-import { AppError } from '../../errors.ts';
-import { QUALITY_TIER_CUTOFFS } from '../../scoring/engine.ts';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
-import { seededRandom } from '../../test/seeded-random.ts';
+import { CATEGORIES } from '#shared/rules/categories.ts';
+import { AppError } from '#server/errors.ts';
+import { QUALITY_TIER_CUTOFFS } from '#server/scoring/engine.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { seededRandom } from '#server/test/seeded-random.ts';
 import { createPredictionsService } from './predictions.service.ts';
 import { dailyDeltas } from './rollups.ts';
 import { createMember, TEXTS } from './test-support.ts';

@@ -1,6 +1,6 @@
-import type { QualityTier } from '#shared/schemas/predictions';
+import type { QualityTier } from '#shared/schemas/predictions.ts';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 // Keeps the analytics rollups (docs/decisions/002-data-model.md) current, called inside the
 // transaction that stores the prediction, so the rollups always equal a direct GROUP BY over

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREDICTION_MESSAGES as MSG } from '#shared/schemas/predictions';
-import { buildTestApp, type TestApp, testDialects } from '../../test/helpers.ts';
+import { PREDICTION_MESSAGES as MSG } from '#shared/schemas/predictions.ts';
+import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, submit, TEXTS, type TestMember } from './test-support.ts';
 import { createPredictionsService } from './predictions.service.ts';
 

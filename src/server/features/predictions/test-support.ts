@@ -1,4 +1,4 @@
-import type { TestApp } from '../../test/helpers.ts';
+import type { TestApp } from '#server/test/helpers.ts';
 
 // Members for predictions tests: a users row and a real session token from the auth plugin.
 

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SCORING_VERSION } from '../engine.ts';
-import { type FeatureConfig, type FlagModel, MODEL_CLASSES, modelInput, quantize } from '../flag-model.ts';
+import { SCORING_VERSION } from '#server/scoring/engine.ts';
+import {
+  type FeatureConfig,
+  type FlagModel,
+  MODEL_CLASSES,
+  modelInput,
+  quantize,
+} from '#server/scoring/flag-model.ts';
 import {
   COMBINATION,
   type Combination,
@@ -9,9 +15,9 @@ import {
   modelOpinion,
   type RuleMeasures,
   rulePoints,
-} from '../combine.ts';
-import { seededRandom as seeded } from '../../test/seeded-random.ts';
-import { extractFeatures } from '../text-features.ts';
+} from '#server/scoring/combine.ts';
+import { seededRandom as seeded } from '#server/test/seeded-random.ts';
+import { extractFeatures } from '#server/scoring/text-features.ts';
 import {
   type Dataset,
   type EvaluationResults,

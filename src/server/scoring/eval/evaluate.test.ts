@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCORING_VERSION } from '../engine.ts';
-import { encodeModel, type StoredModel } from '../flag-model.ts';
+import { SCORING_VERSION } from '#server/scoring/engine.ts';
+import { encodeModel, type StoredModel } from '#server/scoring/flag-model.ts';
 import { type CrossValidation, datasetHash, examplesFor, loadFirstSight } from './cross-validate.ts';
 import {
   AGREEMENT_FLOOR,

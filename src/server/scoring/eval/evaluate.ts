@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { analyzePrediction, SCORING_VERSION } from '../engine.ts';
-import { modelOpinion } from '../combine.ts';
-import { committedModel, type FlagModel, modelInput } from '../flag-model.ts';
-import { compareTexts, signature } from '../near-duplicate.ts';
-import { extractFeatures } from '../text-features.ts';
-import type { FlagCategory, QualityTier } from '../types.ts';
+import { analyzePrediction, SCORING_VERSION } from '#server/scoring/engine.ts';
+import { modelOpinion } from '#server/scoring/combine.ts';
+import { committedModel, type FlagModel, modelInput } from '#server/scoring/flag-model.ts';
+import { compareTexts, signature } from '#server/scoring/near-duplicate.ts';
+import { extractFeatures } from '#server/scoring/text-features.ts';
+import type { FlagCategory, QualityTier } from '#server/scoring/types.ts';
 
 export type Label = FlagCategory | 'none';
 

@@ -4,9 +4,15 @@
 // was first measured (eval/first-sight.json) and by a model trained without it. The combination
 // grid is searched on all former blind sets but one and tested on that one (for each in turn), so
 // the selection itself is cross-validated. Never looks at in-sample figures.
-import { classProbabilities, DENSE_FEATURES, MODEL_CLASSES, modelInput } from '../flag-model.ts';
-import { COMBINATION, type Combination, combine, type ModelOpinion, rulePoints } from '../combine.ts';
-import { extractFeatures } from '../text-features.ts';
+import { classProbabilities, DENSE_FEATURES, MODEL_CLASSES, modelInput } from '#server/scoring/flag-model.ts';
+import {
+  COMBINATION,
+  type Combination,
+  combine,
+  type ModelOpinion,
+  rulePoints,
+} from '#server/scoring/combine.ts';
+import { extractFeatures } from '#server/scoring/text-features.ts';
 import { type ModelSetup, loadFirstSight, sourceFolds, trainOn } from './cross-validate.ts';
 import { type LabelledPrediction, loadDataset, sourceOf } from './evaluate.ts';
 import { TRAINING } from './train-model.ts';

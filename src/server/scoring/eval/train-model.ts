@@ -4,7 +4,7 @@ import {
   type FlagModel,
   MODEL_CLASSES,
   type ModelInput,
-} from '../flag-model.ts';
+} from '#server/scoring/flag-model.ts';
 
 export interface TrainOptions {
   /** L2 penalty on every weight but the biases. */

@@ -2,7 +2,7 @@
 // writes flag-model.json next to the engine. Deterministic (full-batch, fixed step count, zero
 // start), so the same dataset always gives the same file; evaluate.test.ts checks that it does.
 import { writeFileSync } from 'node:fs';
-import { encodeModel } from '../flag-model.ts';
+import { encodeModel } from '#server/scoring/flag-model.ts';
 import { datasetHash, examplesFor } from './cross-validate.ts';
 import { loadDataset } from './evaluate.ts';
 import { TRAINING, trainModel } from './train-model.ts';

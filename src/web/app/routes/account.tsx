@@ -1,5 +1,5 @@
-import { AccountPage } from '../../features/accounts/components/account-page';
-import { Dashboard } from '../../features/predictions/components/dashboard';
+import { AccountPage } from '#web/features/accounts/components/account-page.tsx';
+import { Dashboard } from '#web/features/predictions/components/dashboard.tsx';
 
 // SPEC.md §2 account page: /login, /signup opens registration, /forgot-password opens the modal
 // (docs/decisions/003-web-routes-and-shell.md).

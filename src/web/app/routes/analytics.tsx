@@ -5,13 +5,13 @@ import {
   DEFAULT_TIMEFRAME,
   TIMEFRAMES,
   type Timeframe,
-} from '#shared/schemas/analytics';
+} from '#shared/schemas/analytics.ts';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
-import { PageHeader } from '../../components/ui/page-header';
-import { AnalyticsDashboard } from '../../features/analytics/components/analytics-dashboard';
-import { AnalyticsFilters } from '../../features/analytics/components/analytics-filters';
-import { useAuth } from '../auth-provider';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { AnalyticsDashboard } from '#web/features/analytics/components/analytics-dashboard.tsx';
+import { AnalyticsFilters } from '#web/features/analytics/components/analytics-filters.tsx';
+import { useAuth } from '#web/app/auth-provider.tsx';
 
 const isTimeframe = (v: string | null): v is Timeframe => TIMEFRAMES.includes(v as Timeframe);
 const isCategory = (v: string | null): v is AnalyticsFilterCategory =>

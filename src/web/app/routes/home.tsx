@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import {
   HeartIcon,
   ShieldIcon,
@@ -7,13 +7,13 @@ import {
   TagIcon,
   TargetIcon,
   TrendIcon,
-} from '../../components/ui/icons';
-import { About, SocialLinks } from '../../features/home/components/about';
-import { Faq } from '../../features/home/components/faq';
-import { Hero } from '../../features/home/components/hero';
-import { HotTopics } from '../../features/home/components/hot-topics';
-import { ComingNext, StatsRow, useStatsFigures } from '../../features/home/components/stats';
-import { useAuth } from '../auth-provider';
+} from '#web/components/ui/icons.tsx';
+import { About, SocialLinks } from '#web/features/home/components/about.tsx';
+import { Faq } from '#web/features/home/components/faq.tsx';
+import { Hero } from '#web/features/home/components/hero.tsx';
+import { HotTopics } from '#web/features/home/components/hot-topics.tsx';
+import { ComingNext, StatsRow, useStatsFigures } from '#web/features/home/components/stats.tsx';
+import { useAuth } from '#web/app/auth-provider.tsx';
 
 // SPEC.md §2 'Home page (top to bottom)', items 1–10.
 

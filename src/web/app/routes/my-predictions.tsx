@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { PageHeader } from '../../components/ui/page-header';
-import { MyPredictionsList } from '../../features/predictions/components/my-predictions';
-import { useAuth } from '../auth-provider';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { MyPredictionsList } from '#web/features/predictions/components/my-predictions.tsx';
+import { useAuth } from '#web/app/auth-provider.tsx';
 
 /** The member's full prediction list; guests go to the sign-in page. */
 export function MyPredictionsPage() {

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../components/ui/button';
-import { CompassIcon } from '../../components/ui/icons';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { CompassIcon } from '#web/components/ui/icons.tsx';
 
 export function NotFoundContent() {
   return (

@@ -1,1 +1,1 @@
-export { ResetPasswordPage } from '../../features/accounts/components/reset-password-page';
+export { ResetPasswordPage } from '#web/features/accounts/components/reset-password-page.tsx';

@@ -1,12 +1,12 @@
-import { InspirationCard } from '../../features/predictions/components/inspiration-card';
-import { SubmitForm } from '../../features/predictions/components/submit-form';
+import { InspirationCard } from '#web/features/predictions/components/inspiration-card.tsx';
+import { SubmitForm } from '#web/features/predictions/components/submit-form.tsx';
 import {
   GuestBanner,
   PredictionTips,
   WhyAccountCard,
-} from '../../features/predictions/components/submit-guest';
-import { PageHeader } from '../../components/ui/page-header';
-import { useAuth } from '../auth-provider';
+} from '#web/features/predictions/components/submit-guest.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { useAuth } from '#web/app/auth-provider.tsx';
 
 /** SPEC.md §2 'Submit-prediction screen': guests see the form disabled. */
 export function SubmitPage() {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { MailIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { MailIcon } from '#web/components/ui/icons.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 /**
  * SPEC.md §2 Verify-email page: without a token it explains; with one it hands the browser to the

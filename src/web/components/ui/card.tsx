@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 const tones = {
   default: 'bg-white ring-1 ring-ink-200/70 shadow-card',

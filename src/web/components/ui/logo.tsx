@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /** The Futurecast mark (a rising line reaching a point), the same drawing as public/favicon.svg. */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { forgotFailure, googleFailure, isSentMessage, loginFailure, UI } from './messages';
 
 describe('login failures map onto SPEC.md §8', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '#web/lib/api-client.ts';
 
 // The account texts of SPEC.md §4 and §8, quoted exactly, and how a failed call maps onto them.
 

@@ -1,4 +1,4 @@
-import { AVAILABILITY_DEBOUNCE_MS } from '#shared/rules/validation';
+import { AVAILABILITY_DEBOUNCE_MS } from '#shared/rules/validation.ts';
 import { useEffect, useState } from 'react';
 
 export type Availability =

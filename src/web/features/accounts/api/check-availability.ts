@@ -1,5 +1,5 @@
-import { ExistsReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { ExistsReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // POST /api/auth/check-email and /api/auth/check-username: { exists } (SPEC.md §7).
 

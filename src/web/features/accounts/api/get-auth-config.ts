@@ -1,6 +1,6 @@
-import { AuthConfigReplySchema } from '#shared/schemas/accounts';
+import { AuthConfigReplySchema } from '#shared/schemas/accounts.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** Which captcha the server uses and whether Google sign-in is on. */
 export const getAuthConfig = () =>

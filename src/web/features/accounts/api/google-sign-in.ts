@@ -1,5 +1,5 @@
-import { type GoogleBody, GoogleReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { type GoogleBody, GoogleReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/google with the access token from Google Identity Services. */
 export const googleSignIn = (body: GoogleBody) =>

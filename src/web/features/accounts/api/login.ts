@@ -1,5 +1,5 @@
-import { type LoginBody, SessionReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { type LoginBody, SessionReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/login with the captcha answer; 403 means the email is not verified yet. */
 export const login = (body: LoginBody) =>

@@ -1,5 +1,5 @@
-import { type RegisterBody, RegisterReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { type RegisterBody, RegisterReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/register: replies requiresVerification (no token) for a new password account. */
 export const register = (body: RegisterBody) =>

@@ -1,5 +1,5 @@
-import { MessageReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { MessageReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 export const resendVerification = (email: string) =>
   apiFetch('/api/auth/resend-verification', {

@@ -1,5 +1,5 @@
-import { MessageReplySchema } from '#shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api-client';
+import { MessageReplySchema } from '#shared/schemas/accounts.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // The reset page's two calls (SPEC.md §7): check the link, then set the new password.
 

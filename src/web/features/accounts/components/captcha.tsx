@@ -2,7 +2,7 @@ import 'altcha/external';
 import 'altcha/altcha.css';
 import type {} from 'altcha/types/react';
 import './captcha.css';
-import type { AuthConfigReply } from '#shared/schemas/accounts';
+import type { AuthConfigReply } from '#shared/schemas/accounts.ts';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef, useState } from 'react';
 import { FieldStatus, type FieldMessage } from './fields';

@@ -1,6 +1,6 @@
-import { CheckCircleIcon, SparklesIcon } from '../../../components/ui/icons';
-import { LogoMark } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
+import { CheckCircleIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
+import { LogoMark } from '#web/components/ui/logo.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 export type CelebrationKind = 'signup' | 'signin' | 'google-new';
 

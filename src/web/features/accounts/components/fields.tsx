@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { CheckCircleIcon, ErrorIcon, InfoIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { CheckCircleIcon, ErrorIcon, InfoIcon } from '#web/components/ui/icons.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 export type FieldTone = 'neutral' | 'checking' | 'success' | 'error';
 

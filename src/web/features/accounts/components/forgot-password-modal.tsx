@@ -1,11 +1,11 @@
-import { isValidEmail, normalizeEmail } from '#shared/rules/validation';
+import { isValidEmail, normalizeEmail } from '#shared/rules/validation.ts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { MailIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { forgotPassword } from '../api/forgot-password';
-import { forgotFailure, isSentMessage, UI } from '../messages';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { MailIcon } from '#web/components/ui/icons.tsx';
+import { Modal } from '#web/components/ui/modal.tsx';
+import { forgotPassword } from '#web/features/accounts/api/forgot-password.ts';
+import { forgotFailure, isSentMessage, UI } from '#web/features/accounts/messages.ts';
 import { TextField } from './fields';
 
 /** SPEC.md §9: the 'Email Sent!' animation lasts 3 s before the message. */

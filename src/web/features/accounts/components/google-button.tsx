@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import { loadScript } from './load-script';
 
 // Google sign-in through Google Identity Services' token client: Google's popup returns an access

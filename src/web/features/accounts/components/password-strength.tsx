@@ -1,5 +1,5 @@
-import { type PasswordStrength, passwordStrength } from '#shared/rules/password';
-import { cn } from '../../../lib/cn';
+import { type PasswordStrength, passwordStrength } from '#shared/rules/password.ts';
+import { cn } from '#web/lib/cn.ts';
 
 const barColor: Record<PasswordStrength['level'], string> = {
   weak: 'bg-red-500',

@@ -1,21 +1,21 @@
-import { passwordStrength } from '#shared/rules/password';
-import { usernameSuggestions } from '#shared/rules/username-suggestions';
+import { passwordStrength } from '#shared/rules/password.ts';
+import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
 import {
   isValidEmail,
   isValidUsername,
   normalizeEmail,
   VALIDATION_MESSAGES as M,
-} from '#shared/rules/validation';
+} from '#shared/rules/validation.ts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { checkEmail, checkUsername } from '../api/check-availability';
-import { register } from '../api/register';
-import { UI } from '../messages';
-import { type Availability, useAvailability } from '../use-availability';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
+import { checkEmail, checkUsername } from '#web/features/accounts/api/check-availability.ts';
+import { register } from '#web/features/accounts/api/register.ts';
+import { UI } from '#web/features/accounts/messages.ts';
+import { type Availability, useAvailability } from '#web/features/accounts/use-availability.ts';
 import type { FieldMessage } from './fields';
 import { PasswordField, TextField } from './fields';
 import { PasswordStrengthMeter } from './password-strength';

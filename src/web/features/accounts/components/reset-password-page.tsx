@@ -1,15 +1,15 @@
-import { meetsResetRule, PASSWORD_MESSAGES, resetRequirements } from '#shared/rules/password';
+import { meetsResetRule, PASSWORD_MESSAGES, resetRequirements } from '#shared/rules/password.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { CheckCircleIcon, ErrorIcon, LockIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { resetPassword, verifyResetToken } from '../api/reset-password';
-import { UI } from '../messages';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { CheckCircleIcon, ErrorIcon, LockIcon } from '#web/components/ui/icons.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
+import { resetPassword, verifyResetToken } from '#web/features/accounts/api/reset-password.ts';
+import { UI } from '#web/features/accounts/messages.ts';
 import { PasswordField } from './fields';
 
 /** SPEC.md §9: the redirect to /login waits 2 s after a successful reset. */

@@ -1,11 +1,11 @@
-import type { AuthConfigReply } from '#shared/schemas/accounts';
+import type { AuthConfigReply } from '#shared/schemas/accounts.ts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { googleSignIn } from '../api/google-sign-in';
-import { login } from '../api/login';
-import { googleFailure, loginFailure, UI } from '../messages';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { googleSignIn } from '#web/features/accounts/api/google-sign-in.ts';
+import { login } from '#web/features/accounts/api/login.ts';
+import { googleFailure, loginFailure, UI } from '#web/features/accounts/messages.ts';
 import { Captcha, CAPTCHA_MESSAGES } from './captcha';
 import { Checkbox, PasswordField, TextField } from './fields';
 import { GoogleButton } from './google-button';

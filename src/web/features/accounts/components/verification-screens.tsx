@@ -1,10 +1,10 @@
-import { isValidEmail, normalizeEmail } from '#shared/rules/validation';
+import { isValidEmail, normalizeEmail } from '#shared/rules/validation.ts';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { MailIcon, WarningIcon } from '../../../components/ui/icons';
-import { resendVerification } from '../api/resend-verification';
-import { UI } from '../messages';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { MailIcon, WarningIcon } from '#web/components/ui/icons.tsx';
+import { resendVerification } from '#web/features/accounts/api/resend-verification.ts';
+import { UI } from '#web/features/accounts/messages.ts';
 import { TextField } from './fields';
 
 type Notice = { tone: 'success' | 'error' | 'warning' | 'info'; text: string };

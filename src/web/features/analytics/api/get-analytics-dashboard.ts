@@ -1,6 +1,6 @@
-import { type AnalyticsQuery, AnalyticsDashboardReplySchema } from '#shared/schemas/analytics';
+import { type AnalyticsQuery, AnalyticsDashboardReplySchema } from '#shared/schemas/analytics.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics-dashboard (SPEC.md §7): totals, distributions, weekly pattern, daily timeline.
 

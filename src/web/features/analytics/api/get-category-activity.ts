@@ -1,6 +1,6 @@
-import { type AnalyticsQuery, CategoryActivityReplySchema } from '#shared/schemas/analytics';
+import { type AnalyticsQuery, CategoryActivityReplySchema } from '#shared/schemas/analytics.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/category-activity (SPEC.md §7): the category's share of activity.
 

@@ -1,6 +1,6 @@
-import { type AnalyticsQuery, CommunityHealthReplySchema } from '#shared/schemas/analytics';
+import { type AnalyticsQuery, CommunityHealthReplySchema } from '#shared/schemas/analytics.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/community-quality-health (SPEC.md §7): quality tiers and health score.
 

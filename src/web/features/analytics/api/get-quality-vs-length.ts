@@ -1,6 +1,6 @@
-import { type AnalyticsQuery, QualityVsLengthReplySchema } from '#shared/schemas/analytics';
+import { type AnalyticsQuery, QualityVsLengthReplySchema } from '#shared/schemas/analytics.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/quality-vs-length (SPEC.md §7): sampled (length, score) points and Pearson r.
 

@@ -1,6 +1,6 @@
-import { type AnalyticsQuery, TimingReplySchema } from '#shared/schemas/analytics';
+import { type AnalyticsQuery, TimingReplySchema } from '#shared/schemas/analytics.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/timing (SPEC.md §7): peak hour, day and part of day.
 

@@ -1,17 +1,17 @@
-import type { AnalyticsDashboardReply, AnalyticsQuery, Timeframe } from '#shared/schemas/analytics';
+import type { AnalyticsDashboardReply, AnalyticsQuery, Timeframe } from '#shared/schemas/analytics.ts';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ChartIcon, SparklesIcon, TagIcon, TrendIcon, UsersIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAnalyticsDashboard } from '../api/get-analytics-dashboard';
-import { useCategoryActivity } from '../api/get-category-activity';
-import { useCommunityHealth } from '../api/get-community-health';
-import { useMomentum } from '../api/get-momentum';
-import { useQualityVsLength } from '../api/get-quality-vs-length';
-import { useTiming } from '../api/get-timing';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { ChartIcon, SparklesIcon, TagIcon, TrendIcon, UsersIcon } from '#web/components/ui/icons.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAnalyticsDashboard } from '#web/features/analytics/api/get-analytics-dashboard.ts';
+import { useCategoryActivity } from '#web/features/analytics/api/get-category-activity.ts';
+import { useCommunityHealth } from '#web/features/analytics/api/get-community-health.ts';
+import { useMomentum } from '#web/features/analytics/api/get-momentum.ts';
+import { useQualityVsLength } from '#web/features/analytics/api/get-quality-vs-length.ts';
+import { useTiming } from '#web/features/analytics/api/get-timing.ts';
 import { timeframeLabel } from './analytics-filters';
 import {
   CategoryDistributionChart,

@@ -3,8 +3,8 @@ import {
   type AnalyticsFilterCategory,
   TIMEFRAMES,
   type Timeframe,
-} from '#shared/schemas/analytics';
-import { FilterIcon } from '../../../components/ui/icons';
+} from '#shared/schemas/analytics.ts';
+import { FilterIcon } from '#web/components/ui/icons.tsx';
 
 const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Last 7 days',

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '#web/components/ui/card.tsx';
 
 export interface ChartTable {
   caption: string;

@@ -2,8 +2,8 @@ import type {
   AnalyticsDashboardReply,
   CommunityHealthReply,
   QualityVsLengthReply,
-} from '#shared/schemas/analytics';
-import { QUALITY_TIERS } from '#shared/schemas/analytics';
+} from '#shared/schemas/analytics.ts';
+import { QUALITY_TIERS } from '#shared/schemas/analytics.ts';
 import {
   ArcElement,
   BarController,

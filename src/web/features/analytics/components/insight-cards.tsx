@@ -1,7 +1,7 @@
-import type { CategoryActivityReply, MomentumReply, TimingReply } from '#shared/schemas/analytics';
+import type { CategoryActivityReply, MomentumReply, TimingReply } from '#shared/schemas/analytics.ts';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { CompassIcon, TargetIcon, TrendIcon } from '../../../components/ui/icons';
+import { Card } from '#web/components/ui/card.tsx';
+import { CompassIcon, TargetIcon, TrendIcon } from '#web/components/ui/icons.tsx';
 
 function Insight({
   title,

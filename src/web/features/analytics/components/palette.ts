@@ -1,4 +1,4 @@
-import type { QualityTierLabel } from '#shared/schemas/analytics';
+import type { QualityTierLabel } from '#shared/schemas/analytics.ts';
 
 // Okabe–Ito: eight colours told apart with every common colour-vision deficiency. Charts also
 // differ by shape or dash where two series share a plot, and every chart has a data table.

@@ -1,6 +1,6 @@
-import type { CommentsReply } from '#shared/schemas/community';
+import type { CommentsReply } from '#shared/schemas/community.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/predictions/{id}/comments: public.
 

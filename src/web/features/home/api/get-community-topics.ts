@@ -1,9 +1,9 @@
-import type { CommunityTopic, HotTopicsReply } from '#shared/schemas/community';
+import type { CommunityTopic, HotTopicsReply } from '#shared/schemas/community.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api-client';
-import { readHotTopicsCache } from '../lib/hot-topics-cache';
-import { keepCommunityTopic } from '../lib/topic-filters';
-import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads';
+import { ApiError, apiFetch } from '#web/lib/api-client.ts';
+import { readHotTopicsCache } from '#web/features/home/lib/hot-topics-cache.ts';
+import { keepCommunityTopic } from '#web/features/home/lib/topic-filters.ts';
+import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads.ts';
 
 // GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.
 

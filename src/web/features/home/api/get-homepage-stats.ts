@@ -1,7 +1,7 @@
-import type { HomepageStats } from '#shared/schemas/home';
+import type { HomepageStats } from '#shared/schemas/home.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { HOMEPAGE_STATS_PATH } from '#shared/rules/home-reads';
+import { apiFetch } from '#web/lib/api-client.ts';
+import { HOMEPAGE_STATS_PATH } from '#shared/rules/home-reads.ts';
 
 // GET /api/stats/homepage: live figures; the page shows SPEC.md §9 defaults until they arrive
 // and keeps them when the call fails.

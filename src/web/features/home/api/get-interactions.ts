@@ -1,6 +1,6 @@
-import type { InteractionsReply } from '#shared/schemas/community';
+import type { InteractionsReply } from '#shared/schemas/community.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // POST /api/predictions/interactions: the signed-in member's likes and dislikes among the cards.
 

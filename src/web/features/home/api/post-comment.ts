@@ -1,7 +1,7 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
-import type { CommentPostReply, CommunityTopic } from '#shared/schemas/community';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import type { CommentPostReply, CommunityTopic } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '#web/lib/api-client.ts';
 import { communityTopicsKey } from './get-community-topics';
 import { commentsKey } from './get-comments';
 

@@ -1,7 +1,7 @@
-import type { FaqFeedbackBody, FaqFeedbackReplySchema } from '#shared/schemas/community';
+import type { FaqFeedbackBody, FaqFeedbackReplySchema } from '#shared/schemas/community.ts';
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 // POST /api/faq-feedback: anyone may send it; a signed-in member's token links it to them.
 

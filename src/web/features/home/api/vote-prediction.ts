@@ -1,7 +1,7 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
-import type { CommunityTopic, VoteReply } from '#shared/schemas/community';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import type { CommunityTopic, VoteReply } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '#web/lib/api-client.ts';
 import { communityTopicsKey } from './get-community-topics';
 import { interactionsKey } from './get-interactions';
 

@@ -1,7 +1,7 @@
-import { Badge } from '../../../components/ui/badge';
-import { MailIcon } from '../../../components/ui/icons';
-import { site } from '../../../lib/site';
-import { formatCount } from '../lib/format-count';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { MailIcon } from '#web/components/ui/icons.tsx';
+import { site } from '#web/lib/site.ts';
+import { formatCount } from '#web/features/home/lib/format-count.ts';
 import type { StatsFigures } from './stats';
 
 export function About({ figures }: { figures: StatsFigures }) {

@@ -1,11 +1,11 @@
-import { COMMENT_MAX_LENGTH } from '#shared/rules/community';
+import { COMMENT_MAX_LENGTH } from '#shared/rules/community.ts';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { isSignedOut } from '../../../lib/api-client';
-import { Spinner } from '../../../components/ui/spinner';
-import { useComments } from '../api/get-comments';
-import { commentErrorMessage, usePostComment } from '../api/post-comment';
-import { relativeTime } from '../lib/relative-time';
+import { Button } from '#web/components/ui/button.tsx';
+import { isSignedOut } from '#web/lib/api-client.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useComments } from '#web/features/home/api/get-comments.ts';
+import { commentErrorMessage, usePostComment } from '#web/features/home/api/post-comment.ts';
+import { relativeTime } from '#web/features/home/lib/relative-time.ts';
 import { SendIcon } from './icons';
 
 // SPEC.md §4 'Comments' and §5 'Comment': loads once when first opened; posting clears the box,

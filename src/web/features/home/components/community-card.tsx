@@ -1,10 +1,10 @@
-import type { CommunityTopic } from '#shared/schemas/community';
+import type { CommunityTopic } from '#shared/schemas/community.ts';
 import { lazy, Suspense, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
-import { relativeTime } from '../lib/relative-time';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { type VoteKind, voteErrorMessage } from '#web/features/home/api/vote-prediction.ts';
+import { relativeTime } from '#web/features/home/lib/relative-time.ts';
 import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
 
 const CommentPanel = lazy(() => import('./comment-panel'));

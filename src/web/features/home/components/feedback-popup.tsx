@@ -1,8 +1,8 @@
-import { faqFeedbackEmailProblem, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community';
+import { faqFeedbackEmailProblem, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { useSendFaqFeedback } from '../api/send-faq-feedback';
+import { Button } from '#web/components/ui/button.tsx';
+import { Modal } from '#web/components/ui/modal.tsx';
+import { useSendFaqFeedback } from '#web/features/home/api/send-faq-feedback.ts';
 
 // SPEC.md §2 item 8, §4 'FAQ', §5 'FAQ feedback': email required for a dislike, the comment box
 // only for a dislike, a weekly-analytics checkbox; closes on an outside click and 2 s after

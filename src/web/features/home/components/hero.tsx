@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { ArrowRightIcon, ChartIcon, SparklesIcon } from '../../../components/ui/icons';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { ArrowRightIcon, ChartIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
 import { JoinPredictButton } from './join-predict';
 
 export function Hero({ signedIn, username }: { signedIn: boolean; username: string | null }) {

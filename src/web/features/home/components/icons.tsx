@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '../../../components/ui/icons';
+import { Icon, type IconProps } from '#web/components/ui/icons.tsx';
 
 // Icons the home page needs beyond the shared set (drawn in the shared 24×24 frame).
 export const ChevronLeftIcon = (p: IconProps) => (

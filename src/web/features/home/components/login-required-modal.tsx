@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '#web/components/ui/button.tsx';
+import { Modal } from '#web/components/ui/modal.tsx';
 
 // SPEC.md §2: shown when a guest tries to like, dislike, comment or open comments. Loaded on
 // first use, so the dialog library is not part of the home page's first download.

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { voteErrorMessage } from '../api/vote-prediction';
-import { commentErrorMessage } from '../api/post-comment';
+import { ApiError } from '#web/lib/api-client.ts';
+import { voteErrorMessage } from '#web/features/home/api/vote-prediction.ts';
+import { commentErrorMessage } from '#web/features/home/api/post-comment.ts';
 import { formatCount } from './format-count';
 import { HOT_TOPICS_CACHE_KEY, readHotTopicsCache, writeHotTopicsCache } from './hot-topics-cache';
 import { relativeTime } from './relative-time';

@@ -1,5 +1,5 @@
-import type { CommunityTopic } from '#shared/schemas/community';
-import type { NewsTopic } from '#shared/schemas/news';
+import type { CommunityTopic } from '#shared/schemas/community.ts';
+import type { NewsTopic } from '#shared/schemas/news.ts';
 
 // SPEC.md §4 'Hot Topics' and §9: a cache under 'hot-topics-cache', valid 30 minutes, shown at
 // once while fresh data loads. The spec's product reads it but never writes it; we write it after

@@ -1,6 +1,6 @@
-import type { CommunityTopic } from '#shared/schemas/community';
-import { NEWS_LIMITS } from '#shared/rules/news';
-import type { NewsTopic } from '#shared/schemas/news';
+import type { CommunityTopic } from '#shared/schemas/community.ts';
+import { NEWS_LIMITS } from '#shared/rules/news.ts';
+import type { NewsTopic } from '#shared/schemas/news.ts';
 
 // SPEC.md §5 'Data filtering on the home page'. The spec's rule that drops texts containing
 // 'test' or 'debug' is not applied: it hides real predictions ('the latest…', 'protests…'); demo

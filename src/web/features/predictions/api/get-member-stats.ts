@@ -1,6 +1,6 @@
-import { MemberStatsReplySchema } from '#shared/schemas/predictions';
+import { MemberStatsReplySchema } from '#shared/schemas/predictions.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 export const getMemberStats = (signal?: AbortSignal) =>
   apiFetch('/api/auth/stats', { schema: MemberStatsReplySchema, signal });

@@ -1,6 +1,6 @@
-import { MyPredictionsReplySchema } from '#shared/schemas/predictions';
+import { MyPredictionsReplySchema } from '#shared/schemas/predictions.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 export const getMyPredictions = (signal?: AbortSignal) =>
   apiFetch('/api/my-predictions', { schema: MyPredictionsReplySchema, signal });

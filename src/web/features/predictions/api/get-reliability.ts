@@ -1,6 +1,6 @@
-import { ReliabilityReplySchema } from '#shared/schemas/predictions';
+import { ReliabilityReplySchema } from '#shared/schemas/predictions.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** GET /api/user/{username}/reliability: the owner only. A failure is tolerated (SPEC.md §7). */
 export const getReliability = (username: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
-import { SubmitStatsReplySchema } from '#shared/schemas/predictions';
+import { SubmitStatsReplySchema } from '#shared/schemas/predictions.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** GET /api/stats/submit: public; on failure the screen keeps its defaults (SPEC.md §7, §9). */
 export const getSubmitStats = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
-import { type SubmitPredictionBody, SubmitPredictionReplySchema } from '#shared/schemas/predictions';
+import { type SubmitPredictionBody, SubmitPredictionReplySchema } from '#shared/schemas/predictions.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 /** SPEC.md §9 'Submit request timeout'. */
 export const SUBMIT_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
-import { CATEGORIES } from '#shared/rules/categories';
-import { PREDICTION_LIMITS, PREDICTION_MESSAGES } from '#shared/schemas/predictions';
-import { Alert } from '../../../components/ui/alert';
-import { cn } from '../../../lib/cn';
+import { CATEGORIES } from '#shared/rules/categories.ts';
+import { PREDICTION_LIMITS, PREDICTION_MESSAGES } from '#shared/schemas/predictions.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { CategoryIcon } from './category-icon';
 
 export interface CategoryGridProps {

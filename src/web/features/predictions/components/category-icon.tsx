@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '#web/components/ui/icons.tsx';
 import type { ReactNode, SVGProps } from 'react';
 
 // Category icons as inline strokes (24×24, currentColor), so they look the same everywhere

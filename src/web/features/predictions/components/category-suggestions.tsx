@@ -4,9 +4,9 @@ import {
   type SuggestionConfidence,
   shouldSuggest,
   suggestCategories,
-} from '#shared/rules/category-suggestion';
+} from '#shared/rules/category-suggestion.ts';
 import { useEffect, useState } from 'react';
-import { SparklesIcon } from '../../../components/ui/icons';
+import { SparklesIcon } from '#web/components/ui/icons.tsx';
 import { CategoryIcon } from './category-icon';
 
 /** Suggestions for the text, recomputed 300 ms after it (or the chosen categories) last changed. */

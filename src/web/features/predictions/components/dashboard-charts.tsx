@@ -1,4 +1,4 @@
-import type { CategoryShare, DailyActivity } from '#shared/schemas/predictions';
+import type { CategoryShare, DailyActivity } from '#shared/schemas/predictions.ts';
 import {
   ArcElement,
   BarElement,
@@ -11,9 +11,14 @@ import {
 } from 'chart.js';
 import { useId } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
-import { Card } from '../../../components/ui/card';
-import { CHART_COLORS } from '../lib/category-meta';
-import { activitySummary, categoriesSummary, dayLabel, doughnutSlices } from '../lib/display';
+import { Card } from '#web/components/ui/card.tsx';
+import { CHART_COLORS } from '#web/features/predictions/lib/category-meta.ts';
+import {
+  activitySummary,
+  categoriesSummary,
+  dayLabel,
+  doughnutSlices,
+} from '#web/features/predictions/lib/display.ts';
 
 // Loaded lazily by the dashboard only: Chart.js never ships with any other page.
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

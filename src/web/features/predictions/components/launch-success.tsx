@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from '../../../components/ui/icons';
+import { CheckCircleIcon } from '#web/components/ui/icons.tsx';
 
 /** The full-screen 'Prediction Launched!' moment (SPEC.md §2), shown for 2 s. */
 export function LaunchSuccess() {

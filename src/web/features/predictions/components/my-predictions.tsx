@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ListIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { Alert } from '../../../components/ui/alert';
-import { useMyPredictions } from '../api/get-my-predictions';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { ListIcon } from '#web/components/ui/icons.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { useMyPredictions } from '#web/features/predictions/api/get-my-predictions.ts';
 import { PredictionList } from './prediction-list';
 
 /** Every prediction of the signed-in member, newest first (/my-predictions). */

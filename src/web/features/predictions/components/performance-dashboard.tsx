@@ -1,9 +1,9 @@
-import type { MemberStatsReply } from '#shared/schemas/predictions';
+import type { MemberStatsReply } from '#shared/schemas/predictions.ts';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { ChartIcon, ListIcon, SparklesIcon } from '../../../components/ui/icons';
-import { performanceInsights } from '../lib/display';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { ChartIcon, ListIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
+import { performanceInsights } from '#web/features/predictions/lib/display.ts';
 
 const ACTIONS = [
   { to: '/submit', icon: SparklesIcon, label: 'Create a prediction' },

@@ -1,10 +1,15 @@
-import type { MemberPrediction } from '#shared/schemas/predictions';
+import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import { useState } from 'react';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { LockIcon, SparklesIcon, UsersIcon, WarningIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
-import { needsImprovement, type SentimentLabel, sentimentLabel, shortDate } from '../lib/display';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { LockIcon, SparklesIcon, UsersIcon, WarningIcon } from '#web/components/ui/icons.tsx';
+import { cn } from '#web/lib/cn.ts';
+import {
+  needsImprovement,
+  type SentimentLabel,
+  sentimentLabel,
+  shortDate,
+} from '#web/features/predictions/lib/display.ts';
 import { CategoryIcon } from './category-icon';
 import { FlagReasonModal, QualityModal } from './prediction-modals';
 

@@ -1,6 +1,6 @@
-import type { MemberPrediction } from '#shared/schemas/predictions';
+import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import { PredictionCard } from './prediction-card';
 
 /** SPEC.md §9 'Dashboard': 5 recent predictions. */

@@ -1,8 +1,8 @@
-import type { FlagReasoning, MemberPrediction } from '#shared/schemas/predictions';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/modal';
-import { type QualityLevel, qualityLevel } from '../lib/display';
+import type { FlagReasoning, MemberPrediction } from '#shared/schemas/predictions.ts';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Modal, ModalClose } from '#web/components/ui/modal.tsx';
+import { type QualityLevel, qualityLevel } from '#web/features/predictions/lib/display.ts';
 
 const SEVERITY: Record<FlagReasoning['severity'], BadgeVariant> = {
   low: 'info',

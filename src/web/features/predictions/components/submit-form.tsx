@@ -3,18 +3,18 @@ import {
   PREDICTION_MESSAGES,
   predictionTextIssue,
   type SubmitPredictionReply,
-} from '#shared/schemas/predictions';
+} from '#shared/schemas/predictions.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LockIcon, UsersIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
-import { clearSession, readToken } from '../../../lib/token-storage';
-import { useSubmitPrediction } from '../api/submit-prediction';
-import { counterState } from '../lib/display';
-import { type SubmitErrorView, submitErrorView } from '../lib/submit-errors';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { LockIcon, UsersIcon } from '#web/components/ui/icons.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { clearSession, readToken } from '#web/lib/token-storage.ts';
+import { useSubmitPrediction } from '#web/features/predictions/api/submit-prediction.ts';
+import { counterState } from '#web/features/predictions/lib/display.ts';
+import { type SubmitErrorView, submitErrorView } from '#web/features/predictions/lib/submit-errors.ts';
 import { CategoryGrid } from './category-grid';
 import { CategorySuggestions, useCategorySuggestions } from './category-suggestions';
 import { LaunchSuccess } from './launch-success';

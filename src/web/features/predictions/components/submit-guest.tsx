@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 
 /** The dismissible guest banner of the submit screen (SPEC.md §2). */
 export function GuestBanner() {

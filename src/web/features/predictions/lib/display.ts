@@ -1,4 +1,4 @@
-import type { MemberStatsReply, ReliabilityLabel } from '#shared/schemas/predictions';
+import type { MemberStatsReply, ReliabilityLabel } from '#shared/schemas/predictions.ts';
 
 // How the dashboard turns numbers into words (SPEC.md §2 'Dashboard', §9 cut-offs).
 

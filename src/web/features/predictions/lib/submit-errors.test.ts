@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#web/lib/api-client.ts';
 import { SUBMIT_ERROR_MESSAGES as M, submitErrorView } from './submit-errors';
 
 const api = (status: number, message = '', details?: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#web/lib/api-client.ts';
 
 // SPEC.md §8 'Prediction submission': the message shown for each way a submission can fail.
 
