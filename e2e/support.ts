@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Collects console errors and uncaught page errors; a test fails if any appear. */
 export function watchConsole(page: Page): string[] {
@@ -50,4 +50,81 @@ export async function registerMember(
   const target = new URL(verified.headers().location ?? '', 'http://x');
   expect(target.searchParams.get('verification')).toBe('success');
   return target.searchParams.get('token') ?? '';
+}
+
+/** The two Hot Topics boxes on the home page. */
+export const communityBox = (page: Page) => page.getByRole('region', { name: 'Community Predictions' });
+export const newsBox = (page: Page) => page.getByRole('region', { name: 'AI News Analysis' });
+
+/** The 1-based slide a carousel shows, read from its current dot. */
+export async function slideOf(carousel: Locator): Promise<number> {
+  const label = await carousel.locator('button[aria-current="true"]').getAttribute('aria-label');
+  return Number(/(\d+)$/.exec(label ?? '')?.[1]);
+}
+
+/** Moves the mouse off the carousels (hovering pauses them). */
+export const mouseAway = (page: Page) => page.mouse.move(5, 5);
+
+/**
+ * SPEC.md §4 'Carousels' on a fake clock: a carousel advances every interval, holds after a dot and
+ * after an arrow for their times, pauses on hover and touch, and wraps.
+ */
+export async function expectCarouselTimings(
+  page: Page,
+  carousel: Locator,
+  t: { interval: number; arrow: number; dot: number },
+): Promise<void> {
+  const away = () => mouseAway(page);
+  await expect(carousel.getByRole('article').first()).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const slides = await carousel.getByRole('button', { name: /^Show / }).count();
+  expect(slides).toBeGreaterThan(3);
+
+  // A dot: shows that slide, then rotation restarts after the dot hold.
+  await carousel
+    .getByRole('button', { name: /^Show / })
+    .first()
+    .click();
+  await away();
+  expect(await slideOf(carousel)).toBe(1);
+  await page.clock.runFor(t.dot + t.interval - 300);
+  expect(await slideOf(carousel)).toBe(1);
+  await page.clock.runFor(600);
+  expect(await slideOf(carousel)).toBe(2);
+  // Then every interval.
+  await page.clock.runFor(t.interval - 300);
+  expect(await slideOf(carousel)).toBe(2);
+  await page.clock.runFor(600);
+  expect(await slideOf(carousel)).toBe(3);
+
+  // An arrow: one step, then the shorter arrow hold.
+  await carousel.getByRole('button', { name: /^Next / }).click();
+  await away();
+  expect(await slideOf(carousel)).toBe(4);
+  await page.clock.runFor(t.arrow + t.interval - 300);
+  expect(await slideOf(carousel)).toBe(4);
+  await page.clock.runFor(600);
+  expect(await slideOf(carousel)).toBe(5 > slides ? 1 : 5);
+  const before = await slideOf(carousel);
+
+  // Hovering holds it…
+  await carousel.hover();
+  await page.clock.runFor(3 * t.interval);
+  expect(await slideOf(carousel)).toBe(before);
+  await away();
+  // …and so does a touch.
+  await carousel.dispatchEvent('touchstart');
+  await page.clock.runFor(3 * t.interval);
+  expect(await slideOf(carousel)).toBe(before);
+  await carousel.dispatchEvent('touchend');
+  await page.clock.runFor(t.interval + 300);
+  expect(await slideOf(carousel)).not.toBe(before);
+
+  // Previous goes back; the loop wraps from the first slide to the last.
+  await carousel
+    .getByRole('button', { name: /^Show / })
+    .first()
+    .click();
+  await carousel.getByRole('button', { name: /^Previous / }).click();
+  expect(await slideOf(carousel)).toBe(slides);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client';
 import { startEarlyRequests } from './early-requests';
 import { shouldRetry } from './query-client';
-import { getCommunityTopics } from '#web/features/home/api/get-community-topics.ts';
+import { getCommunityTopics } from '#web/features/community/api/get-community-topics.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -11,7 +11,8 @@ import {
 import { About, SocialLinks } from '#web/features/home/components/about.tsx';
 import { Faq } from '#web/features/home/components/faq.tsx';
 import { Hero } from '#web/features/home/components/hero.tsx';
-import { HotTopics } from '#web/features/home/components/hot-topics.tsx';
+import { CommunityPredictions } from '#web/features/community/components/community-predictions.tsx';
+import { NewsAnalysis } from '#web/features/news/components/news-analysis.tsx';
 import { ComingNext, StatsRow, useStatsFigures } from '#web/features/home/components/stats.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
@@ -124,7 +125,18 @@ export function HomePage() {
   return (
     <>
       <title>Futurecast · Publish a prediction and find out how good it is</title>
-      <HotTopics userId={signedIn ? (user?.id ?? null) : null} />
+      <section aria-labelledby="hot-topics-title" className="mx-auto max-w-6xl px-4 pt-10 sm:px-6 sm:pt-14">
+        <h2 id="hot-topics-title" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+          Hot Topics
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">
+          What the community expects, and the news it is reacting to.
+        </p>
+        <div className="mt-6 grid gap-5 lg:grid-cols-2">
+          <CommunityPredictions userId={signedIn ? (user?.id ?? null) : null} />
+          <NewsAnalysis />
+        </div>
+      </section>
       <div className="mt-10 sm:mt-14">
         <Hero signedIn={signedIn} username={user?.username ?? null} />
       </div>

@@ -4,8 +4,8 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { MailIcon } from '#web/components/ui/icons.tsx';
 import { Modal } from '#web/components/ui/modal.tsx';
-import { forgotPassword } from '#web/features/accounts/api/forgot-password.ts';
-import { forgotFailure, isSentMessage, UI } from '#web/features/accounts/messages.ts';
+import { forgotPassword } from '../api/forgot-password';
+import { forgotFailure, isSentMessage, UI } from '../messages';
 import { TextField } from './fields';
 
 /** SPEC.md §9: the 'Email Sent!' animation lasts 3 s before the message. */

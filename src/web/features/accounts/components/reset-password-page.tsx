@@ -8,8 +8,8 @@ import { CheckCircleIcon, ErrorIcon, LockIcon } from '#web/components/ui/icons.t
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
-import { resetPassword, verifyResetToken } from '#web/features/accounts/api/reset-password.ts';
-import { UI } from '#web/features/accounts/messages.ts';
+import { resetPassword, verifyResetToken } from '../api/reset-password';
+import { UI } from '../messages';
 import { PasswordField } from './fields';
 
 /** SPEC.md §9: the redirect to /login waits 2 s after a successful reset. */

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { MailIcon, WarningIcon } from '#web/components/ui/icons.tsx';
-import { resendVerification } from '#web/features/accounts/api/resend-verification.ts';
-import { UI } from '#web/features/accounts/messages.ts';
+import { resendVerification } from '../api/resend-verification';
+import { UI } from '../messages';
 import { TextField } from './fields';
 
 type Notice = { tone: 'success' | 'error' | 'warning' | 'info'; text: string };

@@ -6,12 +6,12 @@ import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { ChartIcon, SparklesIcon, TagIcon, TrendIcon, UsersIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useAnalyticsDashboard } from '#web/features/analytics/api/get-analytics-dashboard.ts';
-import { useCategoryActivity } from '#web/features/analytics/api/get-category-activity.ts';
-import { useCommunityHealth } from '#web/features/analytics/api/get-community-health.ts';
-import { useMomentum } from '#web/features/analytics/api/get-momentum.ts';
-import { useQualityVsLength } from '#web/features/analytics/api/get-quality-vs-length.ts';
-import { useTiming } from '#web/features/analytics/api/get-timing.ts';
+import { useAnalyticsDashboard } from '../api/get-analytics-dashboard';
+import { useCategoryActivity } from '../api/get-category-activity';
+import { useCommunityHealth } from '../api/get-community-health';
+import { useMomentum } from '../api/get-momentum';
+import { useQualityVsLength } from '../api/get-quality-vs-length';
+import { useTiming } from '../api/get-timing';
 import { timeframeLabel } from './analytics-filters';
 import {
   CategoryDistributionChart,

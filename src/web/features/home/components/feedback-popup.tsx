@@ -2,7 +2,7 @@ import { faqFeedbackEmailProblem, COMMUNITY_MESSAGES as MSG } from '#shared/rule
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Modal } from '#web/components/ui/modal.tsx';
-import { useSendFaqFeedback } from '#web/features/home/api/send-faq-feedback.ts';
+import { useSendFaqFeedback } from '../api/send-faq-feedback';
 
 // SPEC.md §2 item 8, §4 'FAQ', §5 'FAQ feedback': email required for a dislike, the comment box
 // only for a dislike, a weekly-analytics checkbox; closes on an outside click and 2 s after

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { useReducedMotion } from '#web/features/home/lib/use-reduced-motion.ts';
+import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
 // SPEC.md §2 and §9: 'Join & Predict' cycles every 2 s through nine languages. Every label sits
 // in the same grid cell, so the button keeps the size of the widest and nothing shifts; the

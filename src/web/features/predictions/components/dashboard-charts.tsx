@@ -12,13 +12,8 @@ import {
 import { useId } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { Card } from '#web/components/ui/card.tsx';
-import { CHART_COLORS } from '#web/features/predictions/lib/category-meta.ts';
-import {
-  activitySummary,
-  categoriesSummary,
-  dayLabel,
-  doughnutSlices,
-} from '#web/features/predictions/lib/display.ts';
+import { CHART_COLORS } from '../lib/category-meta';
+import { activitySummary, categoriesSummary, dayLabel, doughnutSlices } from '../lib/display';
 
 // Loaded lazily by the dashboard only: Chart.js never ships with any other page.
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

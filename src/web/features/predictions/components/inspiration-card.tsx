@@ -1,6 +1,6 @@
 import { DEFAULT_SUBMIT_STATS } from '#shared/schemas/predictions.ts';
 import { Card } from '#web/components/ui/card.tsx';
-import { useSubmitStats } from '#web/features/predictions/api/get-submit-stats.ts';
+import { useSubmitStats } from '../api/get-submit-stats';
 
 const EXAMPLES = [
   {

@@ -4,7 +4,7 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { ListIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { useMyPredictions } from '#web/features/predictions/api/get-my-predictions.ts';
+import { useMyPredictions } from '../api/get-my-predictions';
 import { PredictionList } from './prediction-list';
 
 /** Every prediction of the signed-in member, newest first (/my-predictions). */

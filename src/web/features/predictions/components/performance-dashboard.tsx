@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ChartIcon, ListIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
-import { performanceInsights } from '#web/features/predictions/lib/display.ts';
+import { performanceInsights } from '../lib/display';
 
 const ACTIONS = [
   { to: '/submit', icon: SparklesIcon, label: 'Create a prediction' },

@@ -4,12 +4,7 @@ import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { LockIcon, SparklesIcon, UsersIcon, WarningIcon } from '#web/components/ui/icons.tsx';
 import { cn } from '#web/lib/cn.ts';
-import {
-  needsImprovement,
-  type SentimentLabel,
-  sentimentLabel,
-  shortDate,
-} from '#web/features/predictions/lib/display.ts';
+import { needsImprovement, type SentimentLabel, sentimentLabel, shortDate } from '../lib/display';
 import { CategoryIcon } from './category-icon';
 import { FlagReasonModal, QualityModal } from './prediction-modals';
 

@@ -2,7 +2,7 @@ import type { FlagReasoning, MemberPrediction } from '#shared/schemas/prediction
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Modal, ModalClose } from '#web/components/ui/modal.tsx';
-import { type QualityLevel, qualityLevel } from '#web/features/predictions/lib/display.ts';
+import { type QualityLevel, qualityLevel } from '../lib/display';
 
 const SEVERITY: Record<FlagReasoning['severity'], BadgeVariant> = {
   low: 'info',

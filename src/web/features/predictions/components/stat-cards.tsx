@@ -1,7 +1,7 @@
 import type { MemberStatsReply, Reliability } from '#shared/schemas/predictions.ts';
 import type { ReactNode } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
-import { dayLabel, monthYear, RELIABILITY_WORDS } from '#web/features/predictions/lib/display.ts';
+import { dayLabel, monthYear, RELIABILITY_WORDS } from '../lib/display';
 
 function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (

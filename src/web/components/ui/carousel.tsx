@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
-import { useReducedMotion } from '#web/features/home/lib/use-reduced-motion.ts';
+import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 
 // An auto-rotating carousel on Embla (SPEC.md §4 'Carousels', §9 timings) following the WAI-ARIA

@@ -3,9 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { type VoteKind, voteErrorMessage } from '#web/features/home/api/vote-prediction.ts';
-import { relativeTime } from '#web/features/home/lib/relative-time.ts';
-import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
+import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
+import { relativeTime } from '#web/lib/relative-time.ts';
+import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from '#web/components/ui/icons.tsx';
 
 const CommentPanel = lazy(() => import('./comment-panel'));
 

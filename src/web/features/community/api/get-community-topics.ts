@@ -1,8 +1,8 @@
 import type { CommunityTopic, HotTopicsReply } from '#shared/schemas/community.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '#web/lib/api-client.ts';
-import { readHotTopicsCache } from '#web/features/home/lib/hot-topics-cache.ts';
-import { keepCommunityTopic } from '#web/features/home/lib/topic-filters.ts';
+import { readHotTopicsCache } from '#web/lib/hot-topics-cache.ts';
+import { keepCommunityTopic } from '#web/lib/topic-filters.ts';
 import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads.ts';
 
 // GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.

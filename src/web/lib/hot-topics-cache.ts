@@ -45,11 +45,3 @@ export function writeHotTopicsCache(part: Omit<HotTopicsCache, 'timestamp'>, now
     // Storage full or disabled: the cache is an optimisation only.
   }
 }
-
-export function clearHotTopicsCache(): void {
-  try {
-    localStorage.removeItem(HOT_TOPICS_CACHE_KEY);
-  } catch {
-    // ignore
-  }
-}

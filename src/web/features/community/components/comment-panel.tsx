@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { isSignedOut } from '#web/lib/api-client.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useComments } from '#web/features/home/api/get-comments.ts';
-import { commentErrorMessage, usePostComment } from '#web/features/home/api/post-comment.ts';
-import { relativeTime } from '#web/features/home/lib/relative-time.ts';
-import { SendIcon } from './icons';
+import { useComments } from '../api/get-comments';
+import { commentErrorMessage, usePostComment } from '../api/post-comment';
+import { relativeTime } from '#web/lib/relative-time.ts';
+import { SendIcon } from '#web/components/ui/icons.tsx';
 
 // SPEC.md §4 'Comments' and §5 'Comment': loads once when first opened; posting clears the box,
 // refetches the list and updates the count; 'Posting...' while sending; 500 characters at most.

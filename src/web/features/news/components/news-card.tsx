@@ -1,6 +1,6 @@
 import type { NewsTopic } from '#shared/schemas/news.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { relativeTime } from '#web/features/home/lib/relative-time.ts';
+import { relativeTime } from '#web/lib/relative-time.ts';
 
 export function NewsCard({ topic }: { topic: NewsTopic }) {
   const sources = topic.newsContext.articleCount;

@@ -1,8 +1,8 @@
 import type { EnhancedHotTopicsReply, HotTopicsFallbackReply, NewsTopic } from '#shared/schemas/news.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
-import { readHotTopicsCache } from '#web/features/home/lib/hot-topics-cache.ts';
-import { normaliseNewsTopic } from '#web/features/home/lib/topic-filters.ts';
+import { readHotTopicsCache } from '#web/lib/hot-topics-cache.ts';
+import { normaliseNewsTopic } from '#web/lib/topic-filters.ts';
 import { NEWS_TOPICS_PATH } from '#shared/rules/home-reads.ts';
 
 // GET /api/enhanced-hot-topics, falling back to GET /api/hot-topics (SPEC.md §7 and §8).

@@ -1,0 +1,198 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  communityBox as community,
+  expectCarouselTimings,
+  mouseAway as away,
+  registerMember,
+  slideOf,
+  watchConsole,
+} from './support';
+
+// The Community Predictions box in real Chromium against the real server with the demo community:
+// its carousel, votes, comments and the Login Required modal.
+
+const id = `comm${Date.now() % 1_000_000}`;
+const email = `${id}@example.com`;
+let token = '';
+
+const asMember = (page: Page) => page.addInitScript((t) => localStorage.setItem('token', t), token);
+
+test.describe
+  .serial('community predictions', () => {
+    test.beforeAll(async ({ request }) => {
+      token = await registerMember(request, { email, username: id, password: 'Sunny-Day-42' });
+      expect(token).toBeTruthy();
+    });
+
+    test('the community carousel advances, holds after arrows and dots, and pauses on hover and touch', async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await page.goto('/');
+      await expectCarouselTimings(page, community(page), { interval: 4_000, arrow: 5_000, dot: 8_000 });
+    });
+
+    test('a guest who likes, dislikes or opens comments is asked to log in', async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.goto('/');
+      const card = community(page).getByRole('article').first();
+      for (const name of [/^Like/, /^Dislike/, /^Comments/]) {
+        await card.getByRole('button', { name }).click();
+        const dialog = page.getByRole('dialog', { name: 'Login Required' });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await card.getByRole('button', { name: /^Like/ }).click();
+      await page.getByRole('button', { name: 'Go to Login' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(problems).toEqual([]);
+    });
+
+    test('a member likes, switches to dislike, removes it, and comments', async ({ page }) => {
+      const problems = watchConsole(page);
+      await asMember(page);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Share Your Prediction or Expectation' })).toHaveAttribute(
+        'href',
+        '/submit',
+      );
+      await expect(page.getByRole('link', { name: 'Make Your Prediction' })).toHaveAttribute(
+        'href',
+        '/submit',
+      );
+      await expect(page.getByRole('link', { name: 'Submit Your Prediction' })).toHaveAttribute(
+        'href',
+        '/submit',
+      );
+
+      const card = community(page).getByRole('article').first();
+      const like = card.getByRole('button', { name: /^Like/ });
+      const dislike = card.getByRole('button', { name: /^Dislike/ });
+      const count = async (b: Locator) =>
+        Number(/\((\d+)\)/.exec((await b.getAttribute('aria-label')) ?? '')?.[1]);
+      const likes0 = await count(like);
+      const dislikes0 = await count(dislike);
+
+      // While a vote is in flight neither vote button takes another click.
+      let releaseVote: () => void = () => {};
+      const voteHeld = new Promise<void>((r) => {
+        releaseVote = r;
+      });
+      await page.route('**/api/predictions/*/like', async (route) => {
+        await voteHeld;
+        await route.continue();
+      });
+      await like.click();
+      await expect(like).toBeDisabled();
+      await expect(dislike).toBeDisabled();
+      releaseVote();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await expect(dislike).toBeEnabled();
+      await page.unroute('**/api/predictions/*/like');
+      await expect.poll(() => count(like)).toBe(likes0 + 1);
+      await dislike.click();
+      await expect(dislike).toHaveAttribute('aria-pressed', 'true');
+      await expect(like).toHaveAttribute('aria-pressed', 'false');
+      await expect.poll(() => count(like)).toBe(likes0);
+      await expect.poll(() => count(dislike)).toBe(dislikes0 + 1);
+      await dislike.click();
+      await expect(dislike).toHaveAttribute('aria-pressed', 'false');
+      await expect.poll(() => count(dislike)).toBe(dislikes0);
+
+      // A like survives a reload (the interactions map marks it).
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await page.reload();
+      await expect(
+        community(page).getByRole('article').first().getByRole('button', { name: /^Like/ }),
+      ).toHaveAttribute('aria-pressed', 'true');
+
+      const card2 = community(page).getByRole('article').first();
+      const commentsButton = card2.getByRole('button', { name: /^Comments/ });
+      const comments0 = await count(commentsButton);
+      await commentsButton.click();
+      await expect(commentsButton).toHaveAttribute('aria-expanded', 'true');
+      const box = card2.getByLabel('Add a comment');
+      const post = card2.getByRole('button', { name: 'Post Comment' });
+      await expect(post).toBeDisabled();
+      await box.fill('   ');
+      await expect(post).toBeDisabled();
+      await box.fill('x'.repeat(600));
+      expect((await box.inputValue()).length).toBe(500);
+      const text = `Timing looks right to me (${id}).`;
+      await box.fill(text);
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route('**/api/predictions/*/comments', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      await post.click();
+      await expect(card2.getByRole('button', { name: 'Posting...' })).toBeDisabled();
+      release();
+      await expect(card2.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+      await expect(box).toHaveValue('');
+      await expect.poll(() => count(commentsButton)).toBe(comments0 + 1);
+
+      // A session that ended meanwhile (expired, or signed out elsewhere): the guest path.
+      await page.unroute('**/api/predictions/*/comments');
+      await page.route('**/api/predictions/*/comments', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 401,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                success: false,
+                message: 'Authentication required',
+                code: 'UNAUTHORIZED',
+              }),
+            })
+          : route.continue(),
+      );
+      await box.fill('One more thought.');
+      await post.click();
+      const modal = page.getByRole('dialog', { name: 'Login Required' });
+      await expect(modal).toBeVisible();
+      await expect(card2.getByText('Failed to add comment')).toHaveCount(0);
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await page.unroute('**/api/predictions/*/comments');
+      expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    });
+
+    test('an open comment box holds the community carousel', async ({ page }) => {
+      await asMember(page);
+      await page.clock.install();
+      await page.goto('/');
+      const carousel = community(page);
+      await expect(carousel.getByRole('article').first()).toBeVisible();
+      await page.clock.pauseAt(Date.now() + 60_000);
+      // Let the slide animation (requestAnimationFrame, on the fake clock too) finish.
+      await page.clock.runFor(1_000);
+      const slide = await slideOf(carousel);
+      const card = carousel.getByRole('group', { name: `${slide} of`, exact: false });
+      await card.getByRole('button', { name: /^Comments/ }).click();
+      await away(page);
+      await page.clock.runFor(60_000);
+      expect(await slideOf(carousel)).toBe(slide);
+      // Closed with the mouse: the focus the click left on the button does not hold rotation.
+      await card.getByRole('button', { name: /^Comments/ }).click();
+      await away(page);
+      await page.clock.runFor(20_000);
+      expect(await slideOf(carousel)).not.toBe(slide);
+
+      // Keyboard focus on a card's control does hold it, so what is being read never slides away.
+      const now = await slideOf(carousel);
+      await carousel
+        .getByRole('group', { name: `${now} of`, exact: false })
+        .getByRole('button', { name: /^Like/ })
+        .focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await page.clock.runFor(30_000);
+      expect(await slideOf(carousel)).toBe(now);
+    });
+  });

@@ -1,0 +1,164 @@
+import type { CommunityTopic } from '#shared/schemas/community.ts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Carousel } from '#web/components/ui/carousel.tsx';
+import { UsersIcon } from '#web/components/ui/icons.tsx';
+import { CardPlaceholder, SkeletonCard, TopicBox } from '#web/components/ui/topic-box.tsx';
+import { isSignedOut } from '#web/lib/api-client.ts';
+import { writeHotTopicsCache } from '#web/lib/hot-topics-cache.ts';
+import { useFirstArrivalDeferred } from '#web/lib/use-first-arrival-deferred.ts';
+import { useCommunityTopics } from '../api/get-community-topics';
+import { useInteractions } from '../api/get-interactions';
+import { useVotePrediction, type VoteKind } from '../api/vote-prediction';
+import { CommunityCard } from './community-card';
+
+const LoginRequiredModal = lazy(() => import('./login-required-modal'));
+
+/** SPEC.md §9: community 4 s, 5 s after an arrow, 8 s after a dot. */
+export const COMMUNITY_TIMINGS = { intervalMs: 4_000, resumeAfterArrowMs: 5_000, resumeAfterDotMs: 8_000 };
+
+/** SPEC.md §8: shown when the community call fails, as examples of a good prediction. */
+const EXAMPLES: CommunityTopic[] = [
+  {
+    title: 'Half of new cars sold in Europe will be electric by 2030',
+    predictionText:
+      'By 2030, battery-electric cars will make up more than 50% of new car registrations in the European Union.',
+    category: 'Technology',
+  },
+  {
+    title: 'Central banks will cut rates below 3% within two years',
+    predictionText:
+      'Within two years, the European Central Bank deposit rate will be below 3% for at least six months.',
+    category: 'Economy',
+  },
+].map((e, i) => ({
+  ...e,
+  id: -1 - i,
+  predictionId: -1 - i,
+  aiAnalysis: 'A specific, measurable outcome with a clear time frame.',
+  communityInsight: 'Example of a well-formed prediction.',
+  aiGenerated: false,
+  categories: [e.category],
+  trend: 'stable',
+  engagement: { likes: 0, dislikes: 0, comments: 0 },
+  engagement_score: 0,
+  hot_score: 0,
+  comments: [],
+  userReliability: null,
+  reliabilityScore: null,
+  qualityRank: i + 1,
+  avgRating: null,
+  username: 'Futurecast',
+  user_id: 0,
+  created_at: new Date(0).toISOString(),
+  updated_at: new Date(0).toISOString(),
+  timestamp: new Date(0).toISOString(),
+  tags: [e.category],
+  keywords: [],
+  isDemo: false,
+}));
+
+/** The Community Predictions box of Hot Topics: a carousel of cards with votes and comments. */
+export function CommunityPredictions({ userId }: { userId: number | null }) {
+  const community = useCommunityTopics();
+  const communityData = useFirstArrivalDeferred(community.data);
+  const topics = communityData ?? [];
+  const ids = useMemo(() => topics.map((t) => t.id).filter((id) => id > 0), [topics]);
+  const interactions = useInteractions(userId, ids);
+  const vote = useVotePrediction();
+  const [pending, setPending] = useState<Record<number, VoteKind | null>>({});
+  const [errors, setErrors] = useState<Record<number, { kind: VoteKind; error: unknown } | null>>({});
+  const [openComments, setOpenComments] = useState<number | null>(null);
+  const [commentFocus, setCommentFocus] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [loginRequested, setLoginRequested] = useState(false);
+
+  // Write the 30-minute cache after each fresh load (decision 008: the spec only reads it).
+  useEffect(() => {
+    if (community.isSuccess && community.isFetchedAfterMount)
+      writeHotTopicsCache({ community: community.data });
+  }, [community.isSuccess, community.isFetchedAfterMount, community.data]);
+
+  const askToLogin = () => {
+    setLoginRequested(true);
+    setLoginOpen(true);
+  };
+
+  const onVote = (id: number, kind: VoteKind) => {
+    if (userId === null) return askToLogin();
+    setPending((p) => ({ ...p, [id]: kind }));
+    setErrors((e) => ({ ...e, [id]: null }));
+    vote.mutate(
+      { id, kind },
+      {
+        onError: (error) => {
+          // An expired or revoked session: the guest path.
+          if (isSignedOut(error)) askToLogin();
+          else setErrors((e) => ({ ...e, [id]: { kind, error } }));
+        },
+        onSettled: () => setPending((p) => ({ ...p, [id]: null })),
+      },
+    );
+  };
+
+  const communityFailed = community.isError && !community.data;
+  const shownTopics = communityFailed ? EXAMPLES : topics;
+
+  return (
+    <TopicBox
+      title="Community Predictions"
+      subtitle="Ranked by engagement and freshness, quality-filtered"
+      icon={<UsersIcon className="size-5" />}
+      busy={community.isFetching}
+    >
+      {communityData === undefined && !communityFailed ? (
+        <SkeletonCard />
+      ) : (
+        <>
+          {communityFailed ? (
+            <div className="mb-3 flex items-center justify-between gap-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+              <span>Community predictions are unavailable right now. Two examples meanwhile.</span>
+              <Button size="sm" variant="secondary" onClick={() => community.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : null}
+          {shownTopics.length === 0 ? (
+            <CardPlaceholder>No community predictions yet. Be the first to share one!</CardPlaceholder>
+          ) : (
+            <Carousel
+              label="Community Predictions"
+              itemName="prediction"
+              {...COMMUNITY_TIMINGS}
+              hold={openComments !== null || commentFocus}
+              slides={shownTopics.map((t) => (
+                <CommunityCard
+                  key={t.id}
+                  topic={t}
+                  example={communityFailed}
+                  action={interactions.data?.[String(t.id)]}
+                  pendingVote={pending[t.id] ?? null}
+                  voteError={errors[t.id] ?? null}
+                  commentsOpen={openComments === t.id}
+                  onVote={(kind) => onVote(t.id, kind)}
+                  onToggleComments={() => {
+                    if (userId === null) return askToLogin();
+                    setOpenComments((o) => (o === t.id ? null : t.id));
+                    setCommentFocus(false);
+                  }}
+                  onCommentFocus={setCommentFocus}
+                  onSignInNeeded={askToLogin}
+                />
+              ))}
+            />
+          )}
+        </>
+      )}
+      {loginRequested ? (
+        <Suspense fallback={null}>
+          <LoginRequiredModal open={loginOpen} onOpenChange={setLoginOpen} />
+        </Suspense>
+      ) : null}
+    </TopicBox>
+  );
+}
