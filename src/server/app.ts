@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
-import { createReplyCache } from './features/community/cache.ts';
+import { createReplyCache } from './cache/reply-cache.ts';
 import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(communityRoutes({ database, cache, hot }));
   await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, cache, hot }));
 
-  await app.register(analyticsRoutes({ database, redis: deps.redis, hot }));
+  await app.register(analyticsRoutes({ database, cache, hot }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site);
   return app;

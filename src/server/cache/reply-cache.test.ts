@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createReplyCache } from './cache.ts';
+import { createReplyCache } from './reply-cache.ts';
 
 const log = { warn: () => {} };
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -10,6 +10,7 @@ export interface ReplyCache {
     key: string,
     ttlMs: number,
     build: () => Promise<string>,
+    options?: { fresh?: boolean },
   ): Promise<{ value: string; cached: boolean }>;
   invalidate(...keys: string[]): Promise<void>;
   /**
@@ -33,9 +34,12 @@ export function createReplyCache(options: {
   redis?: Redis | undefined;
   log: CacheLog;
   prefix?: string;
+  /** In-process entries kept at most (oldest evicted first). */
+  maxEntries?: number;
 }): ReplyCache {
   const { redis, log } = options;
   const prefix = options.prefix ?? 'futurecast:cache:';
+  const maxEntries = options.maxEntries ?? 1000;
   const local = new Map<string, Entry>();
   const inflight = new Map<string, Promise<string>>();
   // Bumped by invalidate(): a build that started before a write must not store its stale result.
@@ -58,7 +62,9 @@ export function createReplyCache(options: {
 
   async function write(key: string, value: string, ttlMs: number): Promise<void> {
     if (!redis) {
+      local.delete(key);
       local.set(key, { value, expires: Date.now() + ttlMs });
+      if (local.size > maxEntries) local.delete(local.keys().next().value as string);
       return;
     }
     try {
@@ -69,10 +75,10 @@ export function createReplyCache(options: {
   }
 
   return {
-    async getOrBuild(key, ttlMs, build) {
-      const hit = await read(key);
+    async getOrBuild(key, ttlMs, build, { fresh = false } = {}) {
+      const hit = fresh ? null : await read(key);
       if (hit !== null) return { value: hit, cached: true };
-      const running = inflight.get(key);
+      const running = fresh ? undefined : inflight.get(key);
       if (running) return { value: await running, cached: true };
       const started = generation.get(key) ?? 0;
       const promise = build()

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import type { z } from 'zod';
 import {
   AnalyticsDashboardReplySchema,
@@ -16,13 +16,12 @@ import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/connect.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
-import { memoryCache, type ReplyCache, redisCache } from './analytics.cache.ts';
 import { rollupSource } from './analytics.repository.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 
 export interface AnalyticsRoutesDeps {
   database: Database;
-  redis?: Redis | undefined;
+  cache: ReplyCache;
   /** The HTTP server's micro-cache: answers the default-filter calls while their reply is cached. */
   hot?: Pick<HotReplies, 'add'> | undefined;
   /** Replaces the clock (tests). */
@@ -79,26 +78,23 @@ const CALLS: { path: string; call: Call; summary: string; reply: z.ZodType }[] =
  * `Cache-Control: no-cache` is computed afresh (and refreshes the cache), as HTTP intends.
  */
 export const analyticsRoutes =
-  ({ database, redis, hot, now = Date.now }: AnalyticsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ database, cache, hot, now = Date.now }: AnalyticsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAnalyticsService({ source: rollupSource(database.db), now });
-    const cache: ReplyCache = redis ? redisCache(redis) : memoryCache();
     const keyOf = (call: Call, query: AnalyticsQuery) =>
-      `${call}:${query.timeframe}:${query.category}:${new Date(now()).toISOString().slice(0, 10)}`;
+      `analytics:${call}:${query.timeframe}:${query.category}:${new Date(now()).toISOString().slice(0, 10)}`;
     const wantsFresh = (headers: { 'cache-control'?: string | undefined }) =>
       /no-cache|no-store/i.test(headers['cache-control'] ?? '');
     const cacheControl = `public, max-age=${ANALYTICS_CACHE_MS / 1000}`;
 
     async function answer(call: Call, query: AnalyticsQuery, request: FastifyRequest, reply: FastifyReply) {
-      const key = keyOf(call, query);
-      let json = wantsFresh(request.headers) ? undefined : await cache.get(key).catch(() => undefined);
-      reply.header('x-analytics-cache', json ? 'hit' : 'miss');
-      if (!json) {
-        json = JSON.stringify(await service[call](query));
-        await cache.set(key, json, ANALYTICS_CACHE_MS).catch((err: unknown) => {
-          request.log.warn({ err }, 'analytics cache write failed');
-        });
-      }
+      const { value: json, cached } = await cache.getOrBuild(
+        keyOf(call, query),
+        ANALYTICS_CACHE_MS,
+        async () => JSON.stringify(await service[call](query)),
+        { fresh: wantsFresh(request.headers) },
+      );
+      reply.header('x-analytics-cache', cached ? 'hit' : 'miss');
       // Already serialised (and shaped by the schema-typed service): sent as it is.
       reply.header('cache-control', cacheControl);
       return sendCachedJson(request, reply, json);

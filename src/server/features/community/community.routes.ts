@@ -19,7 +19,7 @@ import { optionalMember, requireMember } from '#server/plugins/auth.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
 import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
-import type { ReplyCache } from './cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { createCommunityService, HOT_TOPICS } from './community.service.ts';
 import { createStatsService, HOME_STATS } from './stats.service.ts';
 

@@ -14,7 +14,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import { clip, keywordsOf, sentences } from '#server/features/news/text.ts';
 import { memberReliability } from '#server/features/predictions/reliability.ts';
-import type { ReplyCache } from './cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import {
   applyCounterDeltas,
   authorRecords,

@@ -1,6 +1,6 @@
 import type { HomepageStats } from '#shared/schemas/home.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ReplyCache } from './cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { distinctPredictors, predictionCounts, totalUsers } from './stats.repository.ts';
 
 export const HOME_STATS = {

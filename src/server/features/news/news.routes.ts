@@ -7,7 +7,7 @@ import { NEWS_JOB, newsRefreshJob } from '#server/jobs/news-refresh.ts';
 import { createScheduler, loadCheckpoint } from '#server/jobs/scheduler.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
-import type { ReplyCache } from '#server/features/community/cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { createNewsService, NEWS, type NewsCheckpoint } from './news.service.ts';
 
 export interface NewsRoutesDeps {

@@ -1,7 +1,7 @@
 import type { EnhancedHotTopicsReply, HotTopicsFallbackReply } from '#shared/schemas/news.ts';
 import type { Db } from '#server/db/database.ts';
 import { nowIso } from '#server/db/dialect.ts';
-import type { ReplyCache } from '#server/features/community/cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { type Cluster, clusterArticles, idfOf, type StoryArticle, summarise, trendOf } from './cluster.ts';
 import { type FeedArticle, type FeedValidators, fetchFeed } from './feeds.ts';
 import { type LlmConfig, llmSummary } from './llm.ts';

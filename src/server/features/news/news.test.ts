@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
-import { createReplyCache } from '#server/features/community/cache.ts';
+import { createReplyCache } from '#server/cache/reply-cache.ts';
 import { canonicalUrl, parseFeed, plainText } from './feeds.ts';
 import { type FixtureServer, renderFixture, startFixtureServer } from './fixture-server.ts';
 import { createNewsService, type NewsCheckpoint } from './news.service.ts';

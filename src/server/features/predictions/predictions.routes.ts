@@ -16,7 +16,7 @@ import type { Database } from '#server/db/connect.ts';
 import { lshResignJob } from '#server/jobs/lsh-resign.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { requireMember } from '#server/plugins/auth.ts';
-import type { ReplyCache } from '#server/features/community/cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
 import { createPredictionsService } from './predictions.service.ts';
 

@@ -15,7 +15,7 @@ import type { Db } from '#server/db/database.ts';
 import { lockDuplicateBands } from '#server/db/dialect.ts';
 import { conflict, forbidden } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
-import type { ReplyCache } from '#server/features/community/cache.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { HOT_TOPICS } from '#server/features/community/community.service.ts';
 import { analyzePrediction, qualityTier } from '#server/scoring/engine.ts';
 import { findDuplicate, signature } from '#server/scoring/near-duplicate.ts';
