@@ -6,7 +6,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { migrations } from '../migrations/index.ts';
 import { seededRandom } from '#server/test/seeded-random.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
-import { LSH_RESIGN_JOB, type ResignCheckpoint } from '#server/jobs/lsh-resign.ts';
+import { LSH_RESIGN_JOB, type ResignCheckpoint } from '#server/features/predictions/lsh-resign.job.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 
 /**

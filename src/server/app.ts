@@ -26,6 +26,7 @@ import {
   securityHeaders,
 } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 
 export interface AppDeps {
   config: Config;
@@ -113,10 +114,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One reply cache, so a write in one feature invalidates what another serves (a new prediction
   // → the hot topics).
   const cache = createReplyCache({ redis: deps.redis, log: app.log });
-  await app.register(predictionsRoutes({ database, redis: deps.redis, jobs: deps.jobs, cache }));
+  // One scheduler; features register their jobs with it (one instance at a time runs each).
+  const scheduler = deps.jobs
+    ? createScheduler({ db: database.db, redis: deps.redis, log: app.log })
+    : undefined;
+  if (scheduler) {
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
+  await app.register(predictionsRoutes({ database, scheduler, cache }));
 
   await app.register(communityRoutes({ database, cache, hot }));
-  await app.register(newsRoutes({ config, database, redis: deps.redis, jobs: deps.jobs, cache, hot }));
+  await app.register(newsRoutes({ config, database, scheduler, cache, hot }));
 
   await app.register(analyticsRoutes({ database, cache, hot }));
 

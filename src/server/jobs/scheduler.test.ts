@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
-import { createScheduler, type Job, loadCheckpoint } from './scheduler.ts';
+import { loadCheckpoint } from './job-state.repository.ts';
+import { createScheduler, type Job } from './scheduler.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const redisUrl = process.env.TEST_REDIS_URL;

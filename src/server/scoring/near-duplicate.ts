@@ -13,7 +13,7 @@ export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5e
  * Names everything that decides a text's stored band keys: the MinHash parameters and the
  * normalisation (n2: scoring 1.3.0's digits, scale words and lead-ins; n3: 1.4.0's space-grouped
  * thousands, colon lead-ins and more lead-in phrases). Change it with either; the
- * lsh-resign job then re-signs the stored predictions (jobs/lsh-resign.ts).
+ * lsh-resign job then re-signs the stored predictions (features/predictions/lsh-resign.job.ts).
  */
 export const SIGNATURE_VERSION = 'mh1-4g-128x32-n4';
 

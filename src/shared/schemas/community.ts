@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { HOT_TOPIC_THRESHOLDS } from '#shared/rules/hot-topics.ts';
 import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES, faqFeedbackEmailProblem } from '#shared/rules/community.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
 // 'User interactions', 'FAQ feedback'; §5 'Comment', 'FAQ feedback'; §7): used by the Fastify
 // routes and by the home page.
-
-/** SPEC.md §9 'Default quality thresholds'. */
-export const HOT_TOPIC_THRESHOLDS = { predictionReliability: 70, userReliability: 40 } as const;
 
 // Zod-free, so the home page can use them without shipping Zod (docs/decisions/003).
 export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };

@@ -20,7 +20,8 @@ import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
 import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
-import { createCommunityService, HOT_TOPICS } from './community.service.ts';
+import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
+import { createCommunityService } from './community.service.ts';
 import { createStatsService, HOME_STATS } from './stats.service.ts';
 
 export interface CommunityRoutesDeps {

@@ -1,9 +1,9 @@
+import { HOT_TOPIC_THRESHOLDS, HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import {
   COMMUNITY_MESSAGES as MSG,
   type Comment,
   type CommunityTopic,
   type FaqFeedbackBody,
-  HOT_TOPIC_THRESHOLDS,
   type InteractionsReply,
   type VoteReply,
 } from '#shared/schemas/community.ts';
@@ -28,17 +28,6 @@ import {
   toggleVoteRow,
   votesOfMember,
 } from './community.repository.ts';
-
-export const HOT_TOPICS = {
-  /** Shown in the carousel. */
-  count: 10,
-  /** Read from the index before the author filter; enough that it rarely runs dry. */
-  candidates: 100,
-  /** One prolific member cannot fill the carousel. */
-  perAuthor: 2,
-  cacheKey: 'hot-topics:ai',
-  cacheTtlMs: 30_000,
-} as const;
 
 export const COMMENTS_SHOWN = 100;
 

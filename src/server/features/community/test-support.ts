@@ -1,5 +1,5 @@
 import type { TestApp } from '#server/test/helpers.ts';
-import { recordPredictionInRollups } from '#server/features/predictions/rollups.ts';
+import { recordPredictionInRollups } from '#server/features/predictions/rollups.repository.ts';
 import { engagementScore, hotScore } from './hot-score.ts';
 
 // Fixtures for community tests: members with real session tokens, and predictions written the

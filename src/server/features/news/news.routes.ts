@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#shared/schemas/news.ts';
-import type { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/connect.ts';
-import { NEWS_JOB, newsRefreshJob } from '#server/jobs/news-refresh.ts';
-import { createScheduler, loadCheckpoint } from '#server/jobs/scheduler.ts';
+import { loadCheckpoint } from '#server/jobs/job-state.repository.ts';
+import type { Scheduler } from '#server/jobs/scheduler.ts';
+import { NEWS_JOB, newsRefreshJob } from './news-refresh.job.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
@@ -13,17 +13,16 @@ import { createNewsService, NEWS, type NewsCheckpoint } from './news.service.ts'
 export interface NewsRoutesDeps {
   config: Config;
   database: Database;
-  redis?: Redis | undefined;
   /** The app's reply cache (in-process, or Redis when configured). */
   cache: ReplyCache;
-  /** Run the scheduled refresh in this process (the server does; tests do not). */
-  jobs?: boolean;
+  /** The app's job scheduler, when this process runs jobs: the news refresh registers with it. */
+  scheduler?: Scheduler | undefined;
   /** The HTTP server's micro-cache, which answers the cached reads while they hold a value. */
   hot?: HotReplies | undefined;
 }
 
 export const newsRoutes =
-  ({ config, database, redis, jobs = false, cache, hot }: NewsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ config, database, scheduler, cache, hot }: NewsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const news = createNewsService({
       db: database.db,
@@ -40,12 +39,7 @@ export const newsRoutes =
     const lastRefresh = async () =>
       (await loadCheckpoint<NewsCheckpoint>(database.db, NEWS_JOB))?.lastRunAt ?? null;
 
-    if (jobs) {
-      const scheduler = createScheduler({ db: database.db, redis, log: app.log });
-      scheduler.add(newsRefreshJob(news, config.news.refreshMinutes));
-      app.addHook('onReady', async () => scheduler.start());
-      app.addHook('onClose', async () => scheduler.stop());
-    }
+    scheduler?.add(newsRefreshJob(news, config.news.refreshMinutes));
 
     const tags = ['news'];
     app.get(

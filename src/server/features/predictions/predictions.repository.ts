@@ -300,3 +300,35 @@ export async function usersJoinedSince(db: Db, sinceIso: string): Promise<number
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Up to `limit` predictions after id `afterId`, in id order (for jobs that walk every prediction). */
+export async function predictionTextsAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; prediction_text: string }[]> {
+  return db
+    .selectFrom('predictions')
+    .select(['id', 'prediction_text'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Replaces the stored LSH band keys of `ids` with `bands`, in one transaction. */
+export async function replaceLshBands(
+  db: Db,
+  ids: readonly number[],
+  bands: readonly { band_key: string; prediction_id: number }[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('prediction_lsh').where('prediction_id', 'in', ids).execute();
+    if (bands.length)
+      await trx
+        .insertInto('prediction_lsh')
+        .values([...bands])
+        .execute();
+  });
+}

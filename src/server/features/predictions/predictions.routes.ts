@@ -11,10 +11,9 @@ import {
   SubmitStatsReplySchema,
   UsernameParamsSchema,
 } from '#shared/schemas/predictions.ts';
-import type { Redis } from 'ioredis';
 import type { Database } from '#server/db/connect.ts';
-import { lshResignJob } from '#server/jobs/lsh-resign.ts';
-import { createScheduler } from '#server/jobs/scheduler.ts';
+import { lshResignJob } from './lsh-resign.job.ts';
+import type { Scheduler } from '#server/jobs/scheduler.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
@@ -26,23 +25,17 @@ const memberErrors = { 401: ErrorReplySchema, 403: ErrorReplySchema };
 
 export interface PredictionsRoutesDeps {
   database: Database;
-  redis?: Redis | undefined;
   /** The app's reply cache: a new prediction that may rank invalidates the hot topics. */
   cache?: ReplyCache | undefined;
-  /** Run the scheduled band re-signing in this process (the server does; tests do not). */
-  jobs?: boolean;
+  /** The app's job scheduler, when this process runs jobs: the band re-signing registers with it. */
+  scheduler?: Scheduler | undefined;
 }
 
 export const predictionsRoutes =
-  ({ database, redis, jobs = false, cache }: PredictionsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ database, scheduler, cache }: PredictionsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const predictions = createPredictionsService({ db: database.db, cache });
-    if (jobs) {
-      const scheduler = createScheduler({ db: database.db, redis, log: app.log });
-      scheduler.add(lshResignJob(database.db));
-      app.addHook('onReady', async () => scheduler.start());
-      app.addHook('onClose', async () => scheduler.stop());
-    }
+    scheduler?.add(lshResignJob(database.db));
     const perDay = submitPerDayLimiter(app);
 
     app.post(

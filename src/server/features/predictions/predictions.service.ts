@@ -1,5 +1,5 @@
 import { suggestCategories } from '#shared/rules/category-suggestion.ts';
-import { HOT_TOPIC_THRESHOLDS } from '#shared/schemas/community.ts';
+import { HOT_TOPIC_THRESHOLDS, HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { usernameKey } from '#shared/rules/validation.ts';
 import {
   type DailyActivityReply,
@@ -16,7 +16,6 @@ import { lockDuplicateBands } from '#server/db/dialect.ts';
 import { conflict, forbidden } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
-import { HOT_TOPICS } from '#server/features/community/community.service.ts';
 import { analyzePrediction, qualityTier } from '#server/scoring/engine.ts';
 import { findDuplicate, signature } from '#server/scoring/near-duplicate.ts';
 import { countsByDay, lastDays, memberStats } from './member-stats.ts';
@@ -34,7 +33,7 @@ import {
   recordToMemberPrediction,
   usersJoinedSince,
 } from './predictions.repository.ts';
-import { recordPredictionInRollups } from './rollups.ts';
+import { recordPredictionInRollups } from './rollups.repository.ts';
 
 export interface PredictionsServiceDeps {
   db: Db;

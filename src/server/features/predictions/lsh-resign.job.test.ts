@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, submit } from '#server/features/predictions/test-support.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
-import { createScheduler } from './scheduler.ts';
-import { LSH_RESIGN_JOB, lshResignJob, resignBands } from './lsh-resign.ts';
+import { createScheduler } from '#server/jobs/scheduler.ts';
+import { LSH_RESIGN_JOB, lshResignJob, resignBands } from './lsh-resign.job.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 

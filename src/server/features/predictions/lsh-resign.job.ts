@@ -1,7 +1,8 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Db } from '#server/db/database.ts';
+import type { Job } from '#server/jobs/scheduler.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
-import type { Job } from './scheduler.ts';
+import { predictionTextsAfter, replaceLshBands } from './predictions.repository.ts';
 
 // Near-duplicate band keys are stored per prediction (docs/decisions/007-predictions-and-reliability.md).
 // When the normalisation or the MinHash parameters change, SIGNATURE_VERSION changes, and stored
@@ -32,22 +33,13 @@ export async function resignBands(
   if (current?.done) return current;
   let lastId = current?.lastId ?? 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('predictions')
-      .select(['id', 'prediction_text'])
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const rows = await predictionTextsAfter(db, lastId, BATCH);
     if (rows.length === 0) break;
     const ids = rows.map((r) => r.id);
     const bands = rows.flatMap((r) =>
       [...new Set(signature(r.prediction_text).bands)].map((band_key) => ({ band_key, prediction_id: r.id })),
     );
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('prediction_lsh').where('prediction_id', 'in', ids).execute();
-      if (bands.length) await trx.insertInto('prediction_lsh').values(bands).execute();
-    });
+    await replaceLshBands(db, ids, bands);
     lastId = ids[ids.length - 1] ?? lastId;
     await save({ version: SIGNATURE_VERSION, lastId, done: false, at: new Date().toISOString() });
     await yieldToRequests();

@@ -1,5 +1,5 @@
-import type { NewsCheckpoint, NewsService } from '#server/features/news/news.service.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from '#server/jobs/scheduler.ts';
+import type { NewsCheckpoint, NewsService } from './news.service.ts';
 
 export const NEWS_JOB = 'news-refresh';
 
