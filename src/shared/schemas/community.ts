@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { HOT_TOPIC_THRESHOLDS } from '#shared/rules/hot-topics.ts';
 import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES, faqFeedbackEmailProblem } from '#shared/rules/community.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
