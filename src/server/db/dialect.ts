@@ -29,9 +29,17 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-export function describeDialect(d: Dialect): string {
-  return d === 'postgres' ? 'PostgreSQL' : 'SQLite';
-}
+/** The UTC day ('YYYY-MM-DD') of a timestamp column: ISO text on SQLite, timestamptz on PostgreSQL. */
+export const utcDayOf = (d: Dialect, column: string) =>
+  d === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+
+/** The UTC hour (0–23) of a timestamp column. */
+export const utcHourOf = (d: Dialect, column: string) =>
+  d === 'postgres'
+    ? sql<number>`cast(extract(hour from ${sql.ref(column)} at time zone 'UTC') as integer)`
+    : sql<number>`cast(substr(${sql.ref(column)}, 12, 2) as integer)`;
 
 /** The dialect a connection (or transaction) speaks. */
 export const dialectOf = (db: Kysely<Tables>): Dialect =>

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '#server/db/connect.ts';
 import type { Db } from '#server/db/database.ts';
+import { utcDayOf, utcHourOf } from '#server/db/dialect.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
 import { latestScored } from './analytics.repository.ts';
 import { ALL, type AnalyticsSource, toDayTotals } from './analytics.source.ts';
@@ -11,15 +12,8 @@ import { ALL, type AnalyticsSource, toDayTotals } from './analytics.source.ts';
  * compares it with the rollups on both dialects, and `npm run bench` times it against them.
  */
 export function rawSource(db: Db, dialect: Dialect): AnalyticsSource {
-  // UTC day and hour of created_at: ISO text on SQLite, timestamptz on PostgreSQL.
-  const day: RawBuilder<string> =
-    dialect === 'postgres'
-      ? sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD')`
-      : sql<string>`substr(p.created_at, 1, 10)`;
-  const hour: RawBuilder<number> =
-    dialect === 'postgres'
-      ? sql<number>`cast(extract(hour from p.created_at at time zone 'UTC') as integer)`
-      : sql<number>`cast(substr(p.created_at, 12, 2) as integer)`;
+  const day = utcDayOf(dialect, 'p.created_at');
+  const hour = utcHourOf(dialect, 'p.created_at');
   const start = (from: string) => `${from}T00:00:00.000Z`;
   const end = (to: string) => new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
 
