@@ -1,7 +1,8 @@
 import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member, prediction, type TestMember } from './features/community/test-support.ts';
+import { prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp, testDialects } from './test/helpers.ts';
+import { type TestMember, createMember } from '#server/test/members.ts';
 
 // Ground rule 3 for every documented call at once: each operation of the OpenAPI document is sent
 // malformed path parameters, query strings and bodies (wrong types, nulls, huge and control-character
@@ -59,7 +60,7 @@ describe.each(testDialects)('malformed input on every documented call (%s)', (di
   let predictionId: number;
   beforeAll(async () => {
     t = await buildTestApp({ dialect });
-    owner = await member(t);
+    owner = await createMember(t);
     predictionId = await prediction(t, { userId: owner.id });
   });
   afterAll(() => t.close());
@@ -89,7 +90,7 @@ describe.each(testDialects)('malformed input on every documented call (%s)', (di
           for (const query of path.includes('{') || param === '-' ? QUERIES : ['']) {
             for (const who of ['guest', 'member', 'Bearer forged.token.value', 'Basic eDp5'] as const) {
               // A fresh member every so often, so per-member limits don't hide the validation.
-              if (who === 'member' && sent % 25 === 0) current = await member(t);
+              if (who === 'member' && sent % 25 === 0) current = await createMember(t);
               const authorization =
                 who === 'guest' ? undefined : who === 'member' ? current.headers.authorization : who;
               for (const body of bodies) {

@@ -1,8 +1,9 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hoursAgo, member, prediction } from '#server/features/community/test-support.ts';
+import { hoursAgo, prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
+import { createMember } from '#server/test/members.ts';
 
 // The HTTP server answers the cached home-page reads itself (plugins/hot-replies.ts): these tests
 // drive a listening server over real sockets, since inject() never reaches the server factory.
@@ -47,7 +48,7 @@ describe('replies answered by the HTTP server while the cache holds them', () =>
 
   async function start(env: Record<string, string> = {}) {
     t = await buildTestApp({ env });
-    const author = await member(t);
+    const author = await createMember(t);
     // Enough topics for a reply above the compression threshold.
     for (let i = 0; i < 6; i++)
       await prediction(t, { userId: author.id, createdAt: hoursAgo(i + 1), likes: i });
@@ -87,8 +88,8 @@ describe('replies answered by the HTTP server while the cache holds them', () =>
 
   it('stops answering as soon as a write invalidates the value, and answers the new one after', async () => {
     const port = await start();
-    const voter = await member(t);
-    const author = await member(t);
+    const voter = await createMember(t);
+    const author = await createMember(t);
     const id = await prediction(t, { userId: author.id, createdAt: hoursAgo(1), likes: 50 });
     const path = '/api/hot-topics/ai';
     await get(port, path);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +54,24 @@ function workerDatabaseUrl(): Promise<string> {
   return workerDatabase;
 }
 
-/** A fresh, migrated database: a SQLite file in a temp dir, or its own PostgreSQL schema. */
+let sqliteTemplate: Promise<string> | undefined;
+
+/** This worker's migrated SQLite file, made once: each test database is a copy of it. */
+function sqliteTemplateFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'futurecast-template-'));
+    const file = join(dir, 'template.db');
+    const database = connectDatabase({ dialect: 'sqlite', filename: file });
+    await migrateToLatest(database);
+    // Closing the only connection checkpoints the WAL into the file, so a plain copy is complete.
+    await database.close();
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+/** A fresh, migrated database: a copy of the worker's SQLite template, or its own PostgreSQL schema. */
 export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<TestDatabase> {
   if (dialect === 'postgres') {
     const url = await workerDatabaseUrl();
@@ -78,8 +95,8 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<T
   }
   const dir = mkdtempSync(join(tmpdir(), 'futurecast-test-'));
   const file = join(dir, 'test.db');
+  copyFileSync(await sqliteTemplateFile(), file);
   const database = connectDatabase({ dialect: 'sqlite', filename: file });
-  await migrateToLatest(database);
   return {
     ...database,
     file,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
-import { freshIp } from './test-support.ts';
+import { freshIp } from '#server/test/accounts.ts';
 
 /**
  * A local siteverify endpoint speaking the Turnstile/hCaptcha/reCAPTCHA protocol: a form POST of

@@ -11,7 +11,7 @@ import {
   registerVerified,
   startSmtp,
   type TestSmtp,
-} from './test-support.ts';
+} from '#server/test/accounts.ts';
 
 /**
  * A real local OAuth 2 / OIDC server stands in for Google: tokens come from its token endpoint

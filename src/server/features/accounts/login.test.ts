@@ -11,7 +11,7 @@ import {
   solveCaptcha,
   startSmtp,
   type TestSmtp,
-} from './test-support.ts';
+} from '#server/test/accounts.ts';
 
 describe.each(testDialects)('sign-in, sessions and the captcha on %s', (dialect) => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '#server/app.ts';
 import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
-import { freshIp, login, newCredentials, parseMail, pathOf, tokenOf } from './test-support.ts';
+import { freshIp, login, newCredentials, parseMail, pathOf, tokenOf } from '#server/test/accounts.ts';
 
 /** Collects the app's JSON log lines. */
 function logCapture() {

@@ -8,7 +8,7 @@ import {
   startSmtp,
   type TestSmtp,
   tokenOf,
-} from './test-support.ts';
+} from '#server/test/accounts.ts';
 
 describe.each(testDialects)('forgot and reset password on %s', (dialect) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { ACCOUNT_LIMITS } from './limits.ts';
-import { freshIp, login, registerVerified, startSmtp, type TestSmtp } from './test-support.ts';
+import { freshIp, login, registerVerified, startSmtp, type TestSmtp } from '#server/test/accounts.ts';
 
 const MINUTE = 60_000;
 

@@ -7,7 +7,7 @@ import {
   registerVerified,
   startSmtp,
   type TestSmtp,
-} from './test-support.ts';
+} from '#server/test/accounts.ts';
 
 describe.each(testDialects)('registration and email verification on %s', (dialect) => {
   let t: TestApp;

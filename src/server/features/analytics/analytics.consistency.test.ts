@@ -5,7 +5,7 @@ import { rawSource } from './analytics-raw.repository.ts';
 import { rollupSource } from './analytics.repository.ts';
 import type { AnalyticsSource } from './analytics.source.ts';
 import { ANALYTICS_CALLS, type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
-import { createUsers, publishRandom } from './test-support.ts';
+import { createUsers, publishRandom } from '#server/test/analytics.ts';
 
 // Random predictions through the real write path; every figure of every call, from the rollups,
 // must equal the same figure computed by a direct GROUP BY over the raw tables.

@@ -13,7 +13,7 @@ import { growth, interpretCorrelation, pearson } from './analytics.figures.ts';
 import type { AnalyticsSource, DayTotals } from './analytics.source.ts';
 import { createAnalyticsService, SCATTER_SAMPLE_LIMIT, windowOf } from './analytics.service.ts';
 import { unionSize } from './member-sets.ts';
-import { createUsers, publishRandom } from './test-support.ts';
+import { createUsers, publishRandom } from '#server/test/analytics.ts';
 
 const NOW = Date.parse('2026-03-18T15:20:00.000Z'); // a Wednesday
 

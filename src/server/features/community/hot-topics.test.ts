@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HotTopicsReplySchema } from '#shared/schemas/community.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { engagementScore, hotScore } from './hot-score.ts';
-import { hoursAgo, member, prediction } from './test-support.ts';
+import { hoursAgo, prediction } from '#server/test/community.ts';
+import { createMember } from '#server/test/members.ts';
 
 describe('hot score', () => {
   it('grows with engagement and with recency, and never changes as time passes', () => {
@@ -29,9 +30,9 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('ranks by stored hot score: engagement against age', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
-    const b = await member(t);
-    const c = await member(t);
+    const a = await createMember(t);
+    const b = await createMember(t);
+    const c = await createMember(t);
     const fresh = await prediction(t, { userId: a.id, createdAt: hoursAgo(1) });
     const popularOld = await prediction(t, { userId: b.id, createdAt: hoursAgo(30), likes: 40, comments: 5 });
     const staleOld = await prediction(t, { userId: c.id, createdAt: hoursAgo(200), likes: 3 });
@@ -63,8 +64,8 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('applies the thresholds: prediction reliability 70 and author reliability 40', async () => {
     t = await buildTestApp({ dialect });
-    const good = await member(t);
-    const weak = await member(t);
+    const good = await createMember(t);
+    const weak = await createMember(t);
     const at70 = await prediction(t, { userId: good.id, reliability: 70 });
     await prediction(t, { userId: good.id, reliability: 69 });
     await prediction(t, { userId: good.id, reliability: null });
@@ -78,8 +79,8 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('never shows private or flagged predictions, and caps each author at two', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
-    const b = await member(t);
+    const a = await createMember(t);
+    const b = await createMember(t);
     await prediction(t, { userId: a.id, isPublic: false, likes: 100 });
     await prediction(t, { userId: a.id, isFlagged: true, likes: 100 });
     const a1 = await prediction(t, { userId: a.id, likes: 5 });
@@ -92,8 +93,8 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('shows demo predictions, labelled as such, only while no member prediction qualifies', async () => {
     t = await buildTestApp({ dialect });
-    const demo = await member(t);
-    const real = await member(t);
+    const demo = await createMember(t);
+    const real = await createMember(t);
     // 'test' and 'debug' in a text are not a reason to hide it (decision 008).
     const id = await prediction(t, {
       userId: demo.id,
@@ -115,12 +116,12 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('shows a newly published qualifying prediction at once, not after the cache expires', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
+    const a = await createMember(t);
     const old = await prediction(t, { userId: a.id, createdAt: hoursAgo(5) });
     expect((await get()).topics.map((x) => x.id)).toEqual([old]);
     expect((await get()).metadata.cached).toBe(true);
 
-    const author = await member(t);
+    const author = await createMember(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/predictions',
@@ -142,8 +143,8 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('is cached, and a vote or comment invalidates the cache at once', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
-    const voter = await member(t);
+    const a = await createMember(t);
+    const voter = await createMember(t);
     const low = await prediction(t, { userId: a.id, createdAt: hoursAgo(3) });
     const high = await prediction(t, { userId: a.id, createdAt: hoursAgo(1) });
     const first = await get();
@@ -155,7 +156,7 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
     // Likes from several members lift the older one above the newer.
     for (let i = 0; i < 3; i++) {
-      const m = i === 0 ? voter : await member(t);
+      const m = i === 0 ? voter : await createMember(t);
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/predictions/${low}/like`,
@@ -181,7 +182,7 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
 
   it('sends the cached reply compressed to clients that accept it, the same JSON once decoded', async () => {
     t = await buildTestApp({ dialect });
-    const a = await member(t);
+    const a = await createMember(t);
     for (let i = 0; i < 3; i++) await prediction(t, { userId: a.id, createdAt: hoursAgo(i + 1) });
     const plain = await t.app.inject('/api/hot-topics/ai');
     expect(plain.headers['content-encoding']).toBeUndefined();

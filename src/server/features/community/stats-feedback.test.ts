@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HomepageStatsSchema } from '#shared/schemas/home.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { computeHomepageStats } from './stats.service.ts';
-import { member, prediction } from './test-support.ts';
+import { prediction } from '#server/test/community.ts';
+import { createMember } from '#server/test/members.ts';
 
 const DAY = 86_400_000;
 
@@ -17,7 +18,7 @@ describe.each(testDialects)('GET /api/stats/homepage on %s', (dialect) => {
   it('equals a direct count over predictions and users', async () => {
     const now = Date.now();
     const todayStart = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`);
-    const members = await Promise.all(Array.from({ length: 6 }, () => member(t)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t)));
     // A spread over 60 days, some today, private and flagged ones too (they are predictions).
     const ages = [0, 0, 0, 1, 2, 3, 6, 7, 10, 29, 30, 45, 59];
     for (const [i, age] of ages.entries()) {
@@ -76,7 +77,7 @@ describe.each(testDialects)('GET /api/stats/homepage on %s', (dialect) => {
 
   it('serves a cached reply (30 s) and is cheap to compute', async () => {
     const a = (await t.app.inject('/api/stats/homepage')).json();
-    await prediction(t, { userId: (await member(t)).id });
+    await prediction(t, { userId: (await createMember(t)).id });
     const b = (await t.app.inject('/api/stats/homepage')).json();
     expect(b.generated).toBe(a.generated);
     const fresh = await computeHomepageStats(t.database.db);
@@ -122,7 +123,7 @@ describe.each(testDialects)('POST /api/faq-feedback on %s', (dialect) => {
   });
 
   it('stores a dislike with email, comment, opt-in and the member when signed in', async () => {
-    const m = await member(t);
+    const m = await createMember(t);
     const res = await send(
       {
         ...base,

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '#shared/schemas/community.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { hotScore } from './hot-score.ts';
-import { member, prediction, type TestMember } from './test-support.ts';
+import { prediction } from '#server/test/community.ts';
+import { type TestMember, createMember } from '#server/test/members.ts';
 
 describe.each(testDialects)('likes, dislikes, comments and interactions on %s', (dialect) => {
   let t: TestApp;
   let author: TestMember;
   beforeAll(async () => {
     t = await buildTestApp({ dialect });
-    author = await member(t);
+    author = await createMember(t);
   });
   afterAll(() => t.close());
 
@@ -54,7 +55,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('toggles: like, like again removes it, dislike switches, dislike again removes it', async () => {
     const id = await prediction(t, { userId: author.id });
-    const m = await member(t);
+    const m = await createMember(t);
     const steps: [
       kind: 'like' | 'dislike',
       likes: number,
@@ -88,8 +89,8 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('keeps engagement and hot score in step with the counts', async () => {
     const id = await prediction(t, { userId: author.id });
-    for (let i = 0; i < 3; i++) await vote(id, 'like', await member(t));
-    await vote(id, 'dislike', await member(t));
+    for (let i = 0; i < 3; i++) await vote(id, 'like', await createMember(t));
+    await vote(id, 'dislike', await createMember(t));
     const s = await stored(id);
     expect(s).toMatchObject({ likes: 3, dislikes: 1, engagement: 2 });
     expect(s.hot).toBeCloseTo(hotScore(2, s.createdAt), 6);
@@ -118,7 +119,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
   });
 
   it('answers 404 for private, flagged and missing predictions, and changes nothing', async () => {
-    const m = await member(t);
+    const m = await createMember(t);
     const hidden = [
       await prediction(t, { userId: author.id, isPublic: false }),
       await prediction(t, { userId: author.id, isFlagged: true }),
@@ -149,7 +150,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('stays exact under many parallel votes: one vote per member, counts equal the votes table', async () => {
     const id = await prediction(t, { userId: author.id });
-    const members = await Promise.all(Array.from({ length: 40 }, () => member(t)));
+    const members = await Promise.all(Array.from({ length: 40 }, () => createMember(t)));
     // Every member likes at once; 10 of them also dislike at once (a switch or a first vote).
     const results = await Promise.all([
       ...members.map((m) => vote(id, 'like', m)),
@@ -178,7 +179,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('comments: trimmed, non-empty, at most 500 characters; the count follows', async () => {
     const id = await prediction(t, { userId: author.id });
-    const m = await member(t);
+    const m = await createMember(t);
     const post = (comment: unknown) =>
       t.app.inject({
         method: 'POST',
@@ -222,7 +223,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('comment counts stay exact under parallel posting', async () => {
     const id = await prediction(t, { userId: author.id });
-    const members = await Promise.all(Array.from({ length: 20 }, () => member(t)));
+    const members = await Promise.all(Array.from({ length: 20 }, () => createMember(t)));
     const results = await Promise.all(
       members.map((m, i) =>
         t.app.inject({
@@ -240,7 +241,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
 
   it('limits comments per member (429 with Retry-After)', async () => {
     const id = await prediction(t, { userId: author.id });
-    const m = await member(t);
+    const m = await createMember(t);
     const codes: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 11; i++) {
@@ -257,7 +258,7 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
     expect(codes[10]).toBe(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Another member is not affected.
-    const other = await member(t);
+    const other = await createMember(t);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/predictions/${id}/comments`,
@@ -268,8 +269,8 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
   });
 
   it('returns the member’s own interactions map', async () => {
-    const m = await member(t);
-    const other = await member(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     const a = await prediction(t, { userId: author.id });
     const b = await prediction(t, { userId: author.id });
     const c = await prediction(t, { userId: author.id });

@@ -5,7 +5,7 @@ import { EnhancedHotTopicsReplySchema, HotTopicsFallbackReplySchema } from '#sha
 import { buildTestApp, createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 import { createReplyCache } from '#server/cache/reply-cache.ts';
 import { canonicalUrl, parseFeed, plainText } from './feeds.ts';
-import { type FixtureServer, renderFixture, startFixtureServer } from './fixture-server.ts';
+import { type FixtureServer, renderFixture, startFixtureServer } from '#server/test/feed-server.ts';
 import { createNewsService, type NewsCheckpoint } from './news.service.ts';
 
 const quiet = { info: () => {}, warn: () => {} };

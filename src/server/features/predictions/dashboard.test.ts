@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberPredictionSchema } from '#shared/schemas/predictions.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createPredictionsService } from './predictions.service.ts';
-import { createMember, submit, TEXTS, type TestMember } from './test-support.ts';
+import { submit, TEXTS } from '#server/test/predictions.ts';
+import { type TestMember, createMember } from '#server/test/members.ts';
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, submit } from '#server/features/predictions/test-support.ts';
+import { submit } from '#server/test/predictions.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { LSH_RESIGN_JOB, lshResignJob, resignBands } from './lsh-resign.job.ts';
+import { createMember } from '#server/test/members.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 

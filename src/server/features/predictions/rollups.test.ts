@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.t
 import { seededRandom } from '#server/test/seeded-random.ts';
 import { createPredictionsService } from './predictions.service.ts';
 import { dailyDeltas } from './rollups.ts';
-import { createMember, TEXTS } from './test-support.ts';
+import { TEXTS } from '#server/test/predictions.ts';
+import { createMember } from '#server/test/members.ts';
 
 // The rollups must equal a direct GROUP BY over the raw tables after any mix of writes.
 

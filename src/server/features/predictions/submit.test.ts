@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREDICTION_MESSAGES as MSG } from '#shared/schemas/predictions.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
-import { createMember, submit, TEXTS, type TestMember } from './test-support.ts';
+import { submit, TEXTS } from '#server/test/predictions.ts';
 import { createPredictionsService } from './predictions.service.ts';
+import { type TestMember, createMember } from '#server/test/members.ts';
 
 describe.each(testDialects)('POST /api/predictions on %s', (dialect) => {
   let t: TestApp;

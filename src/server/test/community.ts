@@ -1,38 +1,11 @@
-import type { TestApp } from '#server/test/helpers.ts';
+import { engagementScore, hotScore } from '#server/features/community/hot-score.ts';
 import { recordPredictionInRollups } from '#server/features/predictions/rollups.repository.ts';
-import { engagementScore, hotScore } from './hot-score.ts';
+import type { TestApp } from './helpers.ts';
 
-// Fixtures for community tests: members with real session tokens, and predictions written the
-// way the predictions feature stores them (row, categories, rollups, initial hot score).
-
-export interface TestMember {
-  id: number;
-  username: string;
-  email: string;
-  headers: { authorization: string };
-}
+// Predictions for community tests, written the way the predictions feature stores them (row,
+// categories, rollups, initial hot score), with any date and counts.
 
 let counter = 0;
-
-export async function member(t: TestApp, name?: string): Promise<TestMember> {
-  counter++;
-  const username = name ?? `cm_${process.pid % 1000}_${counter}`;
-  const now = new Date().toISOString();
-  const user = await t.database.db
-    .insertInto('users')
-    .values({
-      email: `${username.toLowerCase()}@example.test`,
-      username,
-      username_key: username.toLowerCase(),
-      password_hash: null,
-      email_verified_at: now,
-      created_at: now,
-    })
-    .returning(['id', 'username', 'email'])
-    .executeTakeFirstOrThrow();
-  const { token } = await t.app.sessions.issue(user, { remember: false });
-  return { ...user, headers: { authorization: `Bearer ${token}` } };
-}
 
 export interface PredictionFixture {
   userId: number;
