@@ -17,7 +17,7 @@ import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts'
  * community repeats phrasings with its own figures, and each has its near-duplicate LSH bands, so
  * the duplicate check of a submission runs against a full index with crowded bands.
  */
-export const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 3;
 
 const CATEGORIES = [
   'Technology',
@@ -176,14 +176,14 @@ const FRAMES = [
   'Before {y}, {s} {v} in {p} and most of its neighbours.',
 ];
 
-export interface GenerateOptions {
+interface GenerateOptions {
   file: string;
   predictions: number;
   now?: number;
   log?: (line: string) => void;
 }
 
-export async function generate({ file, predictions, now = Date.now(), log = () => {} }: GenerateOptions) {
+async function generate({ file, predictions, now = Date.now(), log = () => {} }: GenerateOptions) {
   const tmp = `${file}.tmp`;
   mkdirSync(dirname(file), { recursive: true });
   for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });

@@ -25,7 +25,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 const outboxDir = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 /** The verification link mailed to `to` (the server writes .eml files to the outbox without SMTP). */
-export function verificationLink(to: string): string {
+function verificationLink(to: string): string {
   for (const file of readdirSync(outboxDir()).filter((f) => f.endsWith('.eml'))) {
     const raw = readFileSync(join(outboxDir(), file), 'utf8');
     if (!new RegExp(`^To: ${to}$`, 'im').test(raw)) continue;

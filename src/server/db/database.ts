@@ -1,10 +1,10 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
 // Timestamps are ISO-8601 UTC strings on both dialects (pg's parser is set in connect.ts).
 type Timestamp = ColumnType<string, string | undefined, string>;
 type Flag = ColumnType<number, number | undefined, number>;
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: string;
   username: string;
@@ -16,7 +16,7 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: number;
   remember: Flag;
@@ -25,7 +25,7 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
-export interface EmailTokensTable {
+interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
   purpose: 'verify' | 'reset';
@@ -35,7 +35,7 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
-export interface PredictionsTable {
+interface PredictionsTable {
   id: Generated<number>;
   user_id: number;
   prediction_text: string;
@@ -62,24 +62,24 @@ export interface PredictionsTable {
   updated_at: Timestamp;
 }
 
-export interface PredictionCategoriesTable {
+interface PredictionCategoriesTable {
   prediction_id: number;
   category: string;
 }
 
-export interface PredictionLshTable {
+interface PredictionLshTable {
   band_key: string;
   prediction_id: number;
 }
 
-export interface VotesTable {
+interface VotesTable {
   prediction_id: number;
   user_id: number;
   value: 1 | -1;
   created_at: Timestamp;
 }
 
-export interface CommentsTable {
+interface CommentsTable {
   id: Generated<number>;
   prediction_id: number;
   user_id: number;
@@ -87,7 +87,7 @@ export interface CommentsTable {
   created_at: Timestamp;
 }
 
-export interface FaqFeedbackTable {
+interface FaqFeedbackTable {
   id: Generated<number>;
   faq_index: number;
   faq_question: string;
@@ -99,7 +99,7 @@ export interface FaqFeedbackTable {
   created_at: Timestamp;
 }
 
-export interface NewsStoriesTable {
+interface NewsStoriesTable {
   id: Generated<number>;
   story_key: string;
   title: string;
@@ -116,7 +116,7 @@ export interface NewsStoriesTable {
   updated_at: Timestamp;
 }
 
-export interface NewsArticlesTable {
+interface NewsArticlesTable {
   id: Generated<number>;
   story_id: number;
   url_hash: string;
@@ -129,7 +129,7 @@ export interface NewsArticlesTable {
   fetched_at: Timestamp;
 }
 
-export interface JobStateTable {
+interface JobStateTable {
   name: string;
   locked_by: string | null;
   locked_until: string | null;
@@ -137,7 +137,7 @@ export interface JobStateTable {
   updated_at: Timestamp;
 }
 
-export interface RollupDailyTable {
+interface RollupDailyTable {
   day: string;
   category: string;
   predictions: Flag;
@@ -152,14 +152,14 @@ export interface RollupDailyTable {
   tier_low: Flag;
 }
 
-export interface RollupHourlyTable {
+interface RollupHourlyTable {
   day: string;
   hour: number;
   category: string;
   predictions: Flag;
 }
 
-export interface RollupDailyMembersTable {
+interface RollupDailyMembersTable {
   day: string;
   category: string;
   user_id: number;
@@ -186,7 +186,4 @@ export interface Tables {
 
 export type Db = Kysely<Tables>;
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type PredictionRow = Selectable<PredictionsTable>;
-export type NewPrediction = Insertable<PredictionsTable>;

@@ -12,9 +12,6 @@ export const toFlag = (v: boolean): number => (v ? 1 : 0);
 /** Current time as the ISO string both dialects store. */
 export const nowIso = (): string => new Date().toISOString();
 
-/** The UTC day of an ISO timestamp: 'YYYY-MM-DD'. */
-export const utcDay = (iso: string): string => iso.slice(0, 10);
-
 /** A dialect-neutral "ping". */
 export const ping = sql<number>`select 1 as ok`;
 

@@ -9,7 +9,7 @@ import type SQLite from 'better-sqlite3';
 // PASSIVE (never waiting on or blocking the writer), so a request's commit only appends to the log.
 // docs/decisions/011-write-path-budgets.md.
 
-export interface WalCheckpointerStats {
+interface WalCheckpointerStats {
   checkpoints: number;
   framesCopied: number;
   failures: number;

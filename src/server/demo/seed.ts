@@ -8,7 +8,7 @@ import { seedDemoNews } from './news.ts';
  * The demo community: clearly labelled (is_demo = 1, '.invalid' emails, usernames starting
  * 'demo_'), without passwords so nobody can sign in as them. Later features add their part.
  */
-export const DEMO_MEMBERS = [
+const DEMO_MEMBERS = [
   'demo_ava',
   'demo_ben',
   'demo_chen',

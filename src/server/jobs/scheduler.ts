@@ -9,7 +9,7 @@ import { databaseLock, loadCheckpoint, redisLock, saveCheckpoint } from './job-s
 // keeps a checkpoint in job_state; a run that finds the last one recent enough skips, so restarts
 // and extra instances never fetch more often than the interval.
 
-export interface JobContext<C> {
+interface JobContext<C> {
   checkpoint: C | null;
   /** Saves progress mid-run; the final checkpoint is what run() returns. */
   save(checkpoint: C): Promise<void>;
@@ -31,7 +31,7 @@ export interface JobLog {
   error(obj: unknown, msg: string): void;
 }
 
-export type RunOutcome = 'ran' | 'locked' | 'fresh' | 'failed';
+type RunOutcome = 'ran' | 'locked' | 'fresh' | 'failed';
 
 export interface Scheduler {
   add<C>(job: Job<C>): void;

@@ -9,7 +9,7 @@ import type { Config } from '#server/config.ts';
 // set; otherwise nodemailer builds the same message and it is written as an .eml file into
 // MAIL_OUTBOX_DIR, with one log line carrying the link so a developer can follow it.
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT } from 'jose';
 import type { Db } from '#server/db/database.ts';
@@ -34,7 +34,7 @@ export interface IssuedSession {
   expiresAt: string;
 }
 
-export const SESSION_TTL_MS = {
+const SESSION_TTL_MS = {
   /** 'Remember me': 30 days. */
   remember: 30 * 24 * 60 * 60 * 1000,
   /** Otherwise 24 hours. */
@@ -139,15 +139,6 @@ export async function requireMember(request: FastifyRequest): Promise<Member> {
 /** The signed-in member, or null for a guest (a bad or revoked token also counts as a guest). */
 export function optionalMember(request: FastifyRequest): Promise<Member | null> {
   return resolveMember(request);
-}
-
-/** Issues a session for a member who just proved who they are (password, email link, Google). */
-export function issueSession(
-  app: FastifyInstance,
-  user: { id: number; username: string; email: string },
-  options: { remember: boolean },
-): Promise<IssuedSession> {
-  return app.sessions.issue(user, options);
 }
 
 /**

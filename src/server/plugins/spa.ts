@@ -43,7 +43,7 @@ type PagePreloads = Partial<Record<PageModule, PageFiles>>;
  * (the app applies them when the module arrives; Vite's loader finds them already fetched), so they
  * download beside the entry instead of after it has run.
  */
-export function withPagePreloads(html: string, files: PageFiles | undefined): string {
+function withPagePreloads(html: string, files: PageFiles | undefined): string {
   if (!files) return html;
   const links = [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),

@@ -57,7 +57,7 @@ function categoryReason(text: string, chosen: readonly string[]): Reason | null 
 
 // VADER's cost grows faster than the text (it builds every word-plus-punctuation variant), about
 // 1.8 ms for 500 characters; the first 40 words carry the tone of a one- or two-sentence claim.
-export const SENTIMENT_WORD_LIMIT = 40;
+const SENTIMENT_WORD_LIMIT = 40;
 
 // VADER is an English lexicon; other languages get a neutral 0 rather than a wrong guess.
 function sentimentOf(text: string, language: string): number {

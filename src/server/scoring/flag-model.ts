@@ -247,7 +247,7 @@ export function encodeModel(model: FlagModel, trainedOn: TrainingRecord): Stored
   };
 }
 
-export function decodeModel(stored: StoredModel): FlagModel {
+function decodeModel(stored: StoredModel): FlagModel {
   const k = MODEL_CLASSES.length;
   if (stored.format !== 'char-ngram-logreg-1' || stored.classes.join() !== MODEL_CLASSES.join())
     throw new Error('flag-model.json: unknown format or classes');

@@ -14,8 +14,6 @@ import type { QualityOutcome } from './quality.ts';
 import type { TextFeatures } from './text-features.ts';
 import type { FlagCategory, FlagReasoning, PredictionInput, Severity, Verdict } from './types.ts';
 
-export { FLAG_THRESHOLDS } from './combine.ts';
-
 // What each flag does to a submission: rejected content is never stored (HTTP 403, duplicates 409),
 // warned content is stored with the flag and the notice.
 export const FLAG_VERDICT: Record<FlagCategory, Verdict> = {
@@ -93,7 +91,7 @@ const MODEL_READS: Record<ModelClass, string> = {
   not_a_prediction: 'Reads like something other than a forecast',
 };
 
-export const modelSays = (c: ModelClass, p: number) =>
+const modelSays = (c: ModelClass, p: number) =>
   `${MODEL_READS[c]} (statistical model, ${Math.min(99, Math.round(p * 100))}% confident)`;
 
 export interface FlagOutcome {

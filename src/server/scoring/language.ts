@@ -166,7 +166,7 @@ export function hasFunctionWord(words: readonly string[]): boolean {
   );
 }
 
-export function englishShare(words: readonly string[]): number {
+function englishShare(words: readonly string[]): number {
   if (words.length === 0) return 0;
   let hits = 0;
   for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w)) hits++;

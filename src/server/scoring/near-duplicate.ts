@@ -108,15 +108,6 @@ export function exactKey(text: string): string {
   return `${fnv1a(n).toString(16).padStart(8, '0')}${fnv1a(n, 0x01234567).toString(16).padStart(8, '0')}`;
 }
 
-export function jaccard(textA: string, textB: string): number {
-  const a = shingles(normalizeForDuplicate(textA));
-  const b = shingles(normalizeForDuplicate(textB));
-  if (a.size === 0 && b.size === 0) return 1;
-  let common = 0;
-  for (const g of a) if (b.has(g)) common++;
-  return common / (a.size + b.size - common);
-}
-
 // Function words, whose change never changes the claim.
 const STOPWORDS = new Set(
   'a an the of to in on at by for with and or but that this these those is are be will would shall it its as from then also just very really so which who i we you my our their there here about into than too again still even'.split(
@@ -474,7 +465,7 @@ function comparisonTokens(text: string): readonly string[] {
  * must agree, and a word replaced by another word (not a typo) makes a different claim; words
  * added on one side only are allowed up to a small share of the text.
  */
-export function claimConflict(textA: string, textB: string): string | null {
+function claimConflict(textA: string, textB: string): string | null {
   const [a, b] = joinCompounds(claimTokens(comparisonTokens(textA)), claimTokens(comparisonTokens(textB)));
   // Since 1.9.0 a decimal's trailing zeros say nothing ('2,00 Euro' is '2 Euro', '1.50' '1.5').
   const numbers = (t: string[]) =>

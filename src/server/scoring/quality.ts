@@ -27,7 +27,7 @@ export const BASE_POINTS = 10;
 // subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
 // Since 1.10.0 two of the three reach 'good' with a loose future marker too (10 + 14 + 18 + 18),
 // and a concrete topic counts as much as a name: writers label by the three, not by the marker.
-export const WEIGHTS = {
+const WEIGHTS = {
   futureStrong: 15,
   futureWeak: 14,
   notFuture: -15,
@@ -64,7 +64,7 @@ export const WEIGHTS = {
   unreadableMax: -40,
 } as const;
 
-export type FutureOrientation = 'strong' | 'weak' | 'none' | 'unknown';
+type FutureOrientation = 'strong' | 'weak' | 'none' | 'unknown';
 
 export interface QualityOutcome {
   reasons: Reason[];

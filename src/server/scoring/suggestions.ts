@@ -126,7 +126,7 @@ const BY_REASON: Record<string, Suggestion> = {
 };
 
 const RANK = { high: 0, medium: 1, low: 2 } as const;
-export const MAX_SUGGESTIONS = 4;
+const MAX_SUGGESTIONS = 4;
 
 export function suggestionsFor(reasons: readonly Reason[]): Suggestion[] {
   const seen = new Set<string>();

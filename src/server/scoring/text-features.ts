@@ -206,7 +206,7 @@ function maxRun(token: string): number {
   return best;
 }
 
-export function isImplausibleToken(token: string, original: string): boolean {
+function isImplausibleToken(token: string, original: string): boolean {
   const letters = token.replace(/[^\p{L}]/gu, '');
   if ([...letters].length < 3) return false;
   if (maxRun(letters) >= 4 || hasKeyboardRun(letters) || hasAlphabetRun(token)) return true;
@@ -235,7 +235,7 @@ function taggedClaim(lower: string): boolean {
   return m !== null && !QUESTION_OPENING.test(m[1] ?? '');
 }
 
-export function normalizeDigits(text: string): string {
+function normalizeDigits(text: string): string {
   return (
     text
       .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))

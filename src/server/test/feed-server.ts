@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 // {{rfc822:5h}} and {{iso:30m}} become times that long before the moment of the request, so the
 // fixtures stay 'fresh'. Supports ETag / If-None-Match like a real feed host.
 
-export const FIXTURE_DIR = resolve(import.meta.dirname, '../../../e2e/fixtures/feeds');
+const FIXTURE_DIR = resolve(import.meta.dirname, '../../../e2e/fixtures/feeds');
 
 export function renderFixture(name: string, now = Date.now()): string {
   return readFileSync(join(FIXTURE_DIR, name), 'utf8').replace(

@@ -107,7 +107,7 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<T
   };
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+function testConfig(overrides: Record<string, string> = {}): Config {
   const dir = mkdtempSync(join(tmpdir(), 'futurecast-cfg-'));
   return loadConfig({
     NODE_ENV: 'test',

@@ -27,8 +27,6 @@ export const ANALYTICS_CATEGORIES = [
   'Society',
 ] as const satisfies readonly Category[];
 
-export type AnalyticsCategory = (typeof ANALYTICS_CATEGORIES)[number];
-
 export const MAX_CATEGORIES_PER_PREDICTION = 3;
 
 const categorySet: ReadonlySet<string> = new Set(CATEGORIES);

@@ -4,9 +4,9 @@ import { type Category, CATEGORIES } from './categories.ts';
 // SPEC.md §5 'Category suggestion scoring' and §9. Pure: runs in the browser and on the server
 // (the news classifier reuses it).
 export const SUGGESTION_POINTS = { primary: 10, phrase: 3, word: 1, manyMatchesBonus: 5 } as const;
-export const SUGGESTION_MIN_SCORE_EXCLUSIVE = 3;
-export const SUGGESTION_LIMIT = 3;
-export const SUGGESTION_MIN_TEXT_LENGTH_EXCLUSIVE = 30;
+const SUGGESTION_MIN_SCORE_EXCLUSIVE = 3;
+const SUGGESTION_LIMIT = 3;
+const SUGGESTION_MIN_TEXT_LENGTH_EXCLUSIVE = 30;
 export const SUGGESTION_DEBOUNCE_MS = 300;
 
 export type SuggestionConfidence = 'high' | 'medium' | 'low';

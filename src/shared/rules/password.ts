@@ -1,12 +1,12 @@
 // SPEC.md §5 'Registration' (strength meter) and 'Password reset', §9 'Password' and 'Reset form'.
 // Pure: the browser shows it as the user types, the server enforces the same rule.
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Strength points out of 5 from which a registration password is valid (medium). */
-export const PASSWORD_MEDIUM_SCORE = 3;
+const PASSWORD_MEDIUM_SCORE = 3;
 /** Strength points from which a password is shown as strong. */
-export const PASSWORD_STRONG_SCORE = 4;
+const PASSWORD_STRONG_SCORE = 4;
 
 export const PASSWORD_MESSAGES = {
   weak: 'Password too weak - add more characters, numbers, or symbols',
@@ -18,7 +18,7 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords do not match',
 } as const;
 
-export type PasswordLevel = 'weak' | 'medium' | 'strong';
+type PasswordLevel = 'weak' | 'medium' | 'strong';
 
 export interface PasswordStrength {
   /** 0..5: one point each for length ≥ 8, a lowercase letter, an uppercase letter, a digit, a symbol. */
@@ -28,7 +28,7 @@ export interface PasswordStrength {
   message: string;
 }
 
-export interface PasswordChecks {
+interface PasswordChecks {
   length: boolean;
   lowercase: boolean;
   uppercase: boolean;
@@ -36,7 +36,7 @@ export interface PasswordChecks {
   symbol: boolean;
 }
 
-export function passwordChecks(password: string): PasswordChecks {
+function passwordChecks(password: string): PasswordChecks {
   return {
     length: password.length >= PASSWORD_MIN_LENGTH,
     lowercase: /[a-z]/.test(password),

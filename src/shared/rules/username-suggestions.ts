@@ -5,7 +5,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './validation.ts';
 // 'future_' in front.
 
 /** The local part reduced to the username alphabet (letters, digits, underscore). */
-export function usernameBase(email: string): string {
+function usernameBase(email: string): string {
   const local = email.trim().split('@')[0] ?? '';
   return local.replace(/[^A-Za-z0-9_]/g, '');
 }

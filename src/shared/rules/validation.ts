@@ -1,7 +1,7 @@
 // SPEC.md §5 'Registration' and §9: the username and email rules, shared by the browser's
 // live checks and the server's validation.
 
-export const USERNAME_MIN_LENGTH = 3;
+const _USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 /** ASCII only, so Unicode look-alikes ('аdmin' with a Cyrillic а) can never pass. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;

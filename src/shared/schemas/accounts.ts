@@ -8,7 +8,7 @@ import {
 } from '#shared/rules/validation.ts';
 
 /** The signed-in member as the API shows them to themselves (SPEC.md §3 User). */
-export const UserSchema = z.object({
+const UserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
@@ -24,7 +24,7 @@ export type UserReply = z.infer<typeof UserReplySchema>;
 // ── Field rules (SPEC.md §5); the messages are the ones the UI shows as they are ──
 
 /** Trimmed and lower-cased before the format check, so stored emails are always normalised. */
-export const EmailField = z
+const EmailField = z
   .string({ message: M.emailRequired })
   .trim()
   .toLowerCase()
@@ -32,24 +32,22 @@ export const EmailField = z
   .max(EMAIL_MAX_LENGTH, M.emailInvalid)
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
-export const UsernameField = z
-  .string({ message: M.usernameInvalid })
-  .regex(USERNAME_PATTERN, M.usernameInvalid);
+const UsernameField = z.string({ message: M.usernameInvalid }).regex(USERNAME_PATTERN, M.usernameInvalid);
 
 /** Any password we accept to check: bounded so nobody makes the server hash a megabyte. */
-export const PasswordField = z
+const PasswordField = z
   .string({ message: 'Password is required' })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
 
 /** A new registration password: SPEC.md §5 strength ≥ 3 of 5 and 8–128 characters. */
-export const NewPasswordField = z.string({ message: 'Password is required' }).superRefine((pw, ctx) => {
+const NewPasswordField = z.string({ message: 'Password is required' }).superRefine((pw, ctx) => {
   const s = passwordStrength(pw);
   if (!s.valid) ctx.addIssue({ code: 'custom', message: s.message });
 });
 
 /** 256-bit tokens travel as 43 base64url characters; anything far off that is refused early. */
-export const EmailTokenField = z
+const EmailTokenField = z
   .string({ message: 'No reset token provided' })
   .trim()
   .min(1, 'No reset token provided')
@@ -73,7 +71,6 @@ export const RegisterReplySchema = z.object({
   user: UserSchema,
   token: z.string().optional(),
 });
-export type RegisterReply = z.infer<typeof RegisterReplySchema>;
 
 export const LoginBodySchema = z
   .object({
@@ -100,7 +97,6 @@ export const SessionReplySchema = z.object({
   token: z.string(),
   user: UserSchema,
 });
-export type SessionReply = z.infer<typeof SessionReplySchema>;
 
 export const GoogleBodySchema = z.object({
   access_token: z
@@ -118,18 +114,14 @@ export const GoogleReplySchema = z.object({
   user: UserSchema,
   isNewUser: z.boolean(),
 });
-export type GoogleReply = z.infer<typeof GoogleReplySchema>;
 
 export const CheckEmailBodySchema = z.object({ email: EmailField });
 export const CheckUsernameBodySchema = z.object({ username: UsernameField });
 export const ExistsReplySchema = z.object({ success: z.literal(true), exists: z.boolean() });
-export type ExistsReply = z.infer<typeof ExistsReplySchema>;
 
 export const EmailBodySchema = z.object({ email: EmailField });
-export type EmailBody = z.input<typeof EmailBodySchema>;
 
 export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });
-export type MessageReply = z.infer<typeof MessageReplySchema>;
 
 export const VerifyEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
 
@@ -141,7 +133,6 @@ export const ResetPasswordBodySchema = z.object({
     .min(1, PASSWORD_MESSAGES.resetInvalid)
     .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
 });
-export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 
 /** What the browser may know about sign-in: the captcha provider and whether Google is on. */
 export const AuthConfigReplySchema = z.object({
@@ -169,8 +160,7 @@ export const AltchaChallengeSchema = z.looseObject({
 });
 
 /** The verification return: /login?verification=success|expired|error[&token&username&email]. */
-export const VerificationResultSchema = z.enum(['success', 'expired', 'error']);
-export type VerificationResult = z.infer<typeof VerificationResultSchema>;
+const _VerificationResultSchema = z.enum(['success', 'expired', 'error']);
 
 /** Messages the server sends that the UI matches on (SPEC.md §8). */
 export const ACCOUNT_MESSAGES = {

@@ -15,8 +15,8 @@ export const ALL_CATEGORIES = 'all';
 export const ANALYTICS_FILTER_CATEGORIES = [ALL_CATEGORIES, ...ANALYTICS_CATEGORIES] as const;
 export type AnalyticsFilterCategory = (typeof ANALYTICS_FILTER_CATEGORIES)[number];
 
-export const TIMEFRAME_MESSAGE = `Unknown timeframe: use one of ${TIMEFRAMES.join(', ')}`;
-export const CATEGORY_MESSAGE = `Unknown category: use one of ${ANALYTICS_FILTER_CATEGORIES.join(', ')}`;
+const TIMEFRAME_MESSAGE = `Unknown timeframe: use one of ${TIMEFRAMES.join(', ')}`;
+const CATEGORY_MESSAGE = `Unknown category: use one of ${ANALYTICS_FILTER_CATEGORIES.join(', ')}`;
 
 export const AnalyticsQuerySchema = z.object({
   timeframe: z.enum(TIMEFRAMES, { message: TIMEFRAME_MESSAGE }).default(DEFAULT_TIMEFRAME),
@@ -105,8 +105,6 @@ export const MomentumReplySchema = z.object({
   previousWindow: z.object({ from: z.string(), to: z.string() }),
 });
 export type MomentumReply = z.infer<typeof MomentumReplySchema>;
-
-export const DAY_PERIODS = ['Night', 'Morning', 'Afternoon', 'Evening'] as const;
 
 export const TimingReplySchema = z.object({
   success: z.literal(true),

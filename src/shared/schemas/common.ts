@@ -15,4 +15,3 @@ export const HealthReplySchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
 });
-export type HealthReply = z.infer<typeof HealthReplySchema>;

@@ -8,10 +8,9 @@ import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES, faqFeedbackEmailProblem } from 
 // Zod-free, so the home page can use them without shipping Zod (docs/decisions/003).
 export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };
 
-export const UserActionSchema = z.enum(['liked', 'disliked', '']);
-export type UserAction = z.infer<typeof UserActionSchema>;
+const UserActionSchema = z.enum(['liked', 'disliked', '']);
 
-export const CommentSchema = z.object({
+const CommentSchema = z.object({
   id: z.number().int(),
   comment_text: z.string(),
   text: z.string(),
@@ -22,7 +21,7 @@ export const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-export const CommunityTopicSchema = z.object({
+const CommunityTopicSchema = z.object({
   id: z.number().int(),
   predictionId: z.number().int(),
   title: z.string(),
@@ -53,7 +52,7 @@ export const CommunityTopicSchema = z.object({
 });
 export type CommunityTopic = z.infer<typeof CommunityTopicSchema>;
 
-export const HotTopicsMetadataSchema = z.object({
+const HotTopicsMetadataSchema = z.object({
   count: z.number().int(),
   qualityFiltered: z.boolean(),
   thresholds: z.object({ predictionReliability: z.number(), userReliability: z.number() }),
@@ -99,7 +98,6 @@ export const CommentBodySchema = z.object({
     .min(1, COMMUNITY_MESSAGES.commentRequired)
     .max(COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES.commentTooLong),
 });
-export type CommentBody = z.infer<typeof CommentBodySchema>;
 
 export const CommentPostReplySchema = z.object({
   success: z.literal(true),
@@ -110,7 +108,7 @@ export const CommentPostReplySchema = z.object({
 export type CommentPostReply = z.infer<typeof CommentPostReplySchema>;
 
 /** At most one carousel's worth of ids, with room to spare. */
-export const INTERACTIONS_MAX_IDS = 200;
+const INTERACTIONS_MAX_IDS = 200;
 
 export const InteractionsBodySchema = z.object({
   predictionIds: z
@@ -133,7 +131,7 @@ export type InteractionsReply = z.infer<typeof InteractionsReplySchema>;
 
 // ── FAQ feedback ──
 
-export const FAQ_COUNT = 10;
+const FAQ_COUNT = 10;
 
 export const FaqFeedbackBodySchema = z
   .object({

@@ -21,5 +21,3 @@ export const HomepageStatsSchema = z.object({
   generated: z.string(),
 });
 export type HomepageStats = z.infer<typeof HomepageStatsSchema>;
-
-export { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats.ts';

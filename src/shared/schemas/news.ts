@@ -5,17 +5,17 @@ import { NEWS_LIMITS } from '#shared/rules/news.ts';
 
 export { NEWS_LIMITS };
 
-export const NewsTrendSchema = z.enum(['breaking', 'developing', 'stable']);
-export const NewsTypeSchema = z.enum(['newsapi', 'news', 'breaking', 'community', 'user_predictions']);
+const NewsTrendSchema = z.enum(['breaking', 'developing', 'stable']);
+const NewsTypeSchema = z.enum(['newsapi', 'news', 'breaking', 'community', 'user_predictions']);
 
-export const NewsArticleSchema = z.object({
+const NewsArticleSchema = z.object({
   title: z.string(),
   source: z.string(),
   url: z.string(),
   publishedAt: z.string(),
 });
 
-export const NewsTopicSchema = z.object({
+const NewsTopicSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -34,7 +34,7 @@ export const NewsTopicSchema = z.object({
 });
 export type NewsTopic = z.infer<typeof NewsTopicSchema>;
 
-export const NewsMetricsSchema = z.object({
+const NewsMetricsSchema = z.object({
   totalArticles: z.number().int(),
   totalStories: z.number().int(),
   sources: z.number().int(),

@@ -54,7 +54,7 @@ export function parseCategoryList(value: string | null | undefined): string[] {
 }
 
 /** The first problem with a comma-joined category list, or null. */
-export function categoriesIssue(value: string | null | undefined): string | null {
+function categoriesIssue(value: string | null | undefined): string | null {
   const list = parseCategoryList(value);
   if (list.length > PREDICTION_LIMITS.maxCategories) return PREDICTION_MESSAGES.tooManyCategories;
   const invalid = list.filter((c) => !isCategory(c));
@@ -83,9 +83,9 @@ export const SubmitPredictionBodySchema = z.object({
 });
 export type SubmitPredictionBody = z.infer<typeof SubmitPredictionBodySchema>;
 
-export const SeveritySchema = z.enum(['low', 'medium', 'high']);
+const SeveritySchema = z.enum(['low', 'medium', 'high']);
 
-export const FlagReasoningSchema = z.object({
+const FlagReasoningSchema = z.object({
   severity: SeveritySchema,
   category: z.string(),
   reason: z.string(),
@@ -95,7 +95,7 @@ export const FlagReasoningSchema = z.object({
 });
 export type FlagReasoning = z.infer<typeof FlagReasoningSchema>;
 
-export const PredictionSuggestionSchema = z.object({
+const PredictionSuggestionSchema = z.object({
   title: z.string(),
   description: z.string(),
   priority: z.enum(['high', 'medium', 'low']),
@@ -104,11 +104,11 @@ export const PredictionSuggestionSchema = z.object({
 });
 export type PredictionSuggestion = z.infer<typeof PredictionSuggestionSchema>;
 
-export const QualityTierSchema = z.enum(['high', 'good', 'fair', 'needs_improvement']);
+const QualityTierSchema = z.enum(['high', 'good', 'fair', 'needs_improvement']);
 export type QualityTier = z.infer<typeof QualityTierSchema>;
 
 /** Why the score is what it is: each line's effect in quality points; they add up to the score. */
-export const AnalysisResultSchema = z.object({
+const AnalysisResultSchema = z.object({
   score: z.number().nullable(),
   tier: QualityTierSchema.nullable(),
   version: z.string().nullable(),
@@ -143,11 +143,10 @@ export const MemberPredictionSchema = z.object({
 });
 export type MemberPrediction = z.infer<typeof MemberPredictionSchema>;
 
-export const SubmittedPredictionSchema = MemberPredictionSchema.extend({
+const SubmittedPredictionSchema = MemberPredictionSchema.extend({
   /** The marker SPEC.md §7 says the client reads: published, but with a warning. */
   flagged: z.boolean(),
 });
-export type SubmittedPrediction = z.infer<typeof SubmittedPredictionSchema>;
 
 export const SubmitPredictionReplySchema = z.object({
   success: z.literal(true),
@@ -165,14 +164,13 @@ export const MyPredictionsReplySchema = z.object({
   total: z.number().int(),
   predictions: z.array(MemberPredictionSchema),
 });
-export type MyPredictionsReply = z.infer<typeof MyPredictionsReplySchema>;
 
 // ── Reliability (SPEC.md §3, §9) ──
 
-export const ReliabilityLabelSchema = z.enum(['excellent', 'good', 'fair', 'poor']);
+const ReliabilityLabelSchema = z.enum(['excellent', 'good', 'fair', 'poor']);
 export type ReliabilityLabel = z.infer<typeof ReliabilityLabelSchema>;
 
-export const ReliabilitySchema = z.object({
+const ReliabilitySchema = z.object({
   /** 0..100; null until the member has published anything (the dashboard shows 'N/A'). */
   overall_reliability_score: z.number().nullable(),
   total_predictions: z.number().int(),
@@ -193,10 +191,10 @@ export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(6
 
 // ── GET /api/auth/stats and /api/debug/daily-activity/{username} ──
 
-export const DailyActivitySchema = z.object({ date: z.string(), count: z.number().int() });
+const DailyActivitySchema = z.object({ date: z.string(), count: z.number().int() });
 export type DailyActivity = z.infer<typeof DailyActivitySchema>;
 
-export const CategoryShareSchema = z.object({
+const CategoryShareSchema = z.object({
   category: z.string(),
   count: z.number().int(),
   /** Share of all the member's category tags, 0..100 with one decimal. */
@@ -245,7 +243,7 @@ export type SubmitStatsReply = z.infer<typeof SubmitStatsReplySchema>;
 export const DEFAULT_SUBMIT_STATS = { predictionsThisWeek: 2847, newUsersThisWeek: 93 } as const;
 
 /** SPEC.md §9 'Reliability labels': 80+ excellent, 60+ good, 40+ fair, else poor. */
-export const RELIABILITY_LABEL_CUTOFFS = { excellent: 80, good: 60, fair: 40 } as const;
+const RELIABILITY_LABEL_CUTOFFS = { excellent: 80, good: 60, fair: 40 } as const;
 
 export function reliabilityLabel(score: number): ReliabilityLabel {
   if (score >= RELIABILITY_LABEL_CUTOFFS.excellent) return 'excellent';

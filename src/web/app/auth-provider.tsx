@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '#web/lib/api-client.ts';
 import { decodeTokenPayload } from '#web/lib/jwt.ts';
 import { clearSession, readToken, writeToken } from '#web/lib/token-storage.ts';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -40,7 +40,7 @@ function initialState(): AuthState {
  * Fetches the profile for a token. A rejected token (401/403) is removed; a network or server failure
  * keeps it (the server may be restarting) but leaves the visitor signed out for this page load.
  */
-export async function fetchSessionUser(token: string, signal?: AbortSignal): Promise<User | null> {
+async function fetchSessionUser(token: string, signal?: AbortSignal): Promise<User | null> {
   try {
     // Typed, not parsed: this runs on every page, the home page included, which ships without Zod.
     const reply = await apiFetch<UserReply>('/api/user', { token, signal });

@@ -91,7 +91,7 @@ function isErrorReply(body: unknown): body is ErrorReply {
 }
 
 /** Turns a non-2xx reply into an ApiError, using the server's `{ success:false, message, code }` when present. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
+async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await readJson(response);

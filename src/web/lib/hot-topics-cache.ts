@@ -6,7 +6,7 @@ import type { NewsTopic } from '#shared/schemas/news.ts';
 // each successful load, or the cache would never exist (docs/decisions/008-community-and-hot-topics.md).
 
 export const HOT_TOPICS_CACHE_KEY = 'hot-topics-cache';
-export const HOT_TOPICS_CACHE_MS = 30 * 60_000;
+const HOT_TOPICS_CACHE_MS = 30 * 60_000;
 
 export interface HotTopicsCache {
   timestamp: number;

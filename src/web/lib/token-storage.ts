@@ -3,7 +3,7 @@
  * localStorage when the member chose "Remember me", sessionStorage otherwise.
  * Storage can throw (privacy modes, disabled storage), so every access is guarded.
  */
-export const TOKEN_KEY = 'token';
+const TOKEN_KEY = 'token';
 const SESSION_KEYS = [TOKEN_KEY, 'username', 'user'] as const;
 
 type StorageName = 'localStorage' | 'sessionStorage';

@@ -10,7 +10,7 @@ import type { NewsTopic } from '#shared/schemas/news.ts';
 export const keepCommunityTopic = (t: CommunityTopic): boolean =>
   t.title.trim() !== '' && t.predictionText.trim() !== '';
 
-export const BULLET = '•';
+const BULLET = '•';
 
 /** At most 4 bullet points, trimmed, empty ones removed, each prefixed with a bullet. */
 export function cleanBullets(points: readonly string[]): string[] {

@@ -49,7 +49,7 @@ export type VerificationOutcome =
   | { result: 'expired'; email: string }
   | { result: 'error' };
 
-export const toUser = (a: Account): User => ({
+const toUser = (a: Account): User => ({
   id: a.id,
   username: a.username,
   email: a.email,
@@ -308,5 +308,3 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

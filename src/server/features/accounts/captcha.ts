@@ -9,15 +9,15 @@ import { spendCaptcha } from './accounts.repository.ts';
 // proof of work verified here and accepted once; Turnstile, hCaptcha or reCAPTCHA when configured,
 // verified through the provider's siteverify endpoint.
 
-export const ALTCHA_CHALLENGE_TTL_MS = 20 * 60 * 1000;
+const ALTCHA_CHALLENGE_TTL_MS = 20 * 60 * 1000;
 
-export const SITEVERIFY_URLS = {
+const SITEVERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   hcaptcha: 'https://api.hcaptcha.com/siteverify',
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
 } as const;
 
-export type CaptchaOutcome = 'ok' | 'invalid' | 'replayed' | 'expired' | 'unavailable';
+type CaptchaOutcome = 'ok' | 'invalid' | 'replayed' | 'expired' | 'unavailable';
 
 export interface CaptchaVerifier {
   /** A fresh ALTCHA challenge; only for the altcha provider. */

@@ -1,7 +1,7 @@
 // Google sign-in (SPEC.md §7 POST /api/auth/google): the browser's access token is checked by
 // asking the userinfo endpoint who it belongs to (Google's, or GOOGLE_USERINFO_URL in tests).
 
-export interface GoogleProfile {
+interface GoogleProfile {
   sub: string;
   email: string;
   emailVerified: boolean;

@@ -4,7 +4,7 @@ import type { QualityTier } from '#server/scoring/types.ts';
 
 // The pure arithmetic behind the analytics replies: no I/O, tested on hand-computed fixtures.
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
 
@@ -38,7 +38,7 @@ export const WEEKDAYS = [
 /** Monday = 0 … Sunday = 6, for a UTC day. */
 export const weekdayIndex = (day: string): number => (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
 
-export const TIER_LABELS: Record<QualityTier, QualityTierLabel> = {
+const TIER_LABELS: Record<QualityTier, QualityTierLabel> = {
   high: 'High Quality',
   good: 'Good Quality',
   fair: 'Fair Quality',

@@ -29,7 +29,7 @@ export interface AnalyticsRoutesDeps {
 }
 
 /** How long a computed reply is served again; public figures may be this stale. */
-export const ANALYTICS_CACHE_MS = 30_000;
+const ANALYTICS_CACHE_MS = 30_000;
 
 type Call = keyof AnalyticsService;
 

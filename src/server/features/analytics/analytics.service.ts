@@ -14,7 +14,6 @@ import {
 import {
   addDays,
   argmax,
-  DAY_MS,
   daysBetween,
   formatCount,
   formatHour,
@@ -313,6 +312,3 @@ export const ANALYTICS_CALLS = [
   'communityHealth',
   'qualityVsLength',
 ] as const satisfies ReadonlyArray<keyof AnalyticsService>;
-
-/** Milliseconds until the next UTC midnight, when every window moves on. */
-export const msToNextUtcDay = (t: number): number => DAY_MS - (t % DAY_MS);

@@ -1,4 +1,4 @@
-import type { Comment, UserAction } from '#shared/schemas/community.ts';
+import type { Comment } from '#shared/schemas/community.ts';
 import { sql } from 'kysely';
 import type { Dialect } from '#server/db/connect.ts';
 import type { Db } from '#server/db/database.ts';
@@ -267,17 +267,6 @@ export async function toggleVoteRow(
   if (Number(removed.numAffectedRows ?? 0) > 0) return { kind: 'removed' };
   const switched = await switchVote(trx, value, nowIso(), predictionId, userId, value === 1 ? -1 : 1);
   return Number(switched.numAffectedRows ?? 0) > 0 ? { kind: 'switched' } : { kind: 'raced' };
-}
-
-export async function currentVote(db: Db, predictionId: number, userId: number): Promise<UserAction> {
-  const row = await db
-    .selectFrom('votes')
-    .select('value')
-    .where('prediction_id', '=', predictionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return '';
-  return Number(row.value) === 1 ? 'liked' : 'disliked';
 }
 
 /** The member's votes among the given predictions. */

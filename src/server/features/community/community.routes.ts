@@ -35,7 +35,7 @@ export interface CommunityRoutesDeps {
 const MINUTE = 60_000;
 
 /** Per-member limits (per IP for guests); docs/decisions/008-community-and-hot-topics.md. */
-export const COMMUNITY_LIMITS = {
+const COMMUNITY_LIMITS = {
   /** A toggle every second, sustained: far beyond a person, well below a script. */
   votes: { max: 60, timeWindow: MINUTE },
   comments: { max: 10, timeWindow: MINUTE },

@@ -29,7 +29,7 @@ import {
   votesOfMember,
 } from './community.repository.ts';
 
-export const COMMENTS_SHOWN = 100;
+const COMMENTS_SHOWN = 100;
 
 export interface CommunityServiceDeps {
   db: Db;
@@ -267,5 +267,3 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
 
   return { rankHotTopics, hotTopicsJson, vote, comments, addComment, interactions, faqFeedback };
 }
-
-export type CommunityService = ReturnType<typeof createCommunityService>;

@@ -25,7 +25,7 @@ export interface Cluster {
   touched: boolean;
 }
 
-export const CLUSTERING = {
+const CLUSTERING = {
   /** tf-idf cosine between an article and a story's centroid to join it. */
   threshold: 0.28,
   /** An article joins only a story whose latest article is at most this old. */
@@ -51,7 +51,7 @@ function weighted(text: string, idf: Idf, weight = 1, into = new Map<string, num
 }
 
 /** An article's tf-idf vector; the title counts twice. */
-export function articleVector(a: StoryArticle, idf: Idf): Map<string, number> {
+function articleVector(a: StoryArticle, idf: Idf): Map<string, number> {
   return weighted(a.description, idf, 1, weighted(a.title, idf, 2));
 }
 

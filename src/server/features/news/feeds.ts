@@ -24,7 +24,7 @@ export type FeedResult =
   | { status: 'ok'; source: string; articles: FeedArticle[]; validators: FeedValidators }
   | { status: 'not-modified' };
 
-export const FEED_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxItems: 100 } as const;
+const FEED_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxItems: 100 } as const;
 
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|ocid|cmpid|at_medium|at_campaign)$/i;
 

@@ -2,7 +2,7 @@ import type { EnhancedHotTopicsReply, HotTopicsFallbackReply } from '#shared/sch
 import type { Db } from '#server/db/database.ts';
 import { nowIso } from '#server/db/dialect.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
-import { type Cluster, clusterArticles, idfOf, type StoryArticle, summarise, trendOf } from './cluster.ts';
+import { clusterArticles, idfOf, type StoryArticle, summarise, trendOf } from './cluster.ts';
 import { type FeedArticle, type FeedValidators, fetchFeed } from './feeds.ts';
 import { type LlmConfig, llmSummary } from './llm.ts';
 import {
@@ -29,7 +29,7 @@ export const NEWS = {
   cacheTtlMs: 60_000,
 } as const;
 
-export interface FeedState extends FeedValidators {
+interface FeedState extends FeedValidators {
   lastFetchedAt?: string;
   lastSuccessAt?: string;
   lastError?: string | null;
@@ -42,7 +42,7 @@ export interface NewsCheckpoint {
   lastResult?: RefreshResult;
 }
 
-export interface RefreshResult {
+interface RefreshResult {
   feeds: number;
   failedFeeds: number;
   newArticles: number;
@@ -50,7 +50,7 @@ export interface RefreshResult {
   pruned: number;
 }
 
-export interface NewsLog {
+interface NewsLog {
   info(obj: unknown, msg: string): void;
   warn(obj: unknown, msg: string): void;
 }
@@ -230,4 +230,3 @@ export function createNewsService(deps: NewsServiceDeps) {
 }
 
 export type NewsService = ReturnType<typeof createNewsService>;
-export type { Cluster };

@@ -21,12 +21,8 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 );
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
-}
-
 /** Lower-cased word tokens (letters, digits, inner apostrophes and hyphens). */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return (
     text
       .normalize('NFKC')
@@ -37,7 +33,7 @@ export function words(text: string): string[] {
 }
 
 /** A light suffix stripper: enough to make 'rates'/'rate' and 'launches'/'launched' meet. */
-export function stem(word: string): string {
+function stem(word: string): string {
   let w = word.replace(/'s$/, '');
   if (w.length <= 3 || /\d/.test(w)) return w;
   for (const [suffix, replacement] of [
@@ -78,13 +74,6 @@ export function sentences(text: string): string[] {
     } else out.push(part);
   }
   return out.map((s) => s.trim()).filter(Boolean);
-}
-
-/** Term frequencies. */
-export function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of terms(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
 }
 
 export function cosine(a: Map<string, number>, b: Map<string, number>): number {

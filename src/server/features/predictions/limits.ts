@@ -9,7 +9,7 @@ import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export const PREDICTION_RATE_LIMITS = {
+const PREDICTION_RATE_LIMITS = {
   submitPerMinute: { max: 10, timeWindow: MINUTE },
   submitPerDay: { max: 100, timeWindow: DAY },
 } as const;

@@ -5,7 +5,7 @@ import { utcDayHour } from './rollups.ts';
 
 // The member's dashboard figures (SPEC.md §3 'Member stats response'), from their own rows only.
 
-export const DAILY_ACTIVITY_DAYS = 30;
+const DAILY_ACTIVITY_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The last `days` UTC days ending today, oldest first, with zero for days without predictions. */

@@ -38,7 +38,7 @@ export interface NewPredictionRecord {
 }
 
 /** The `analysis` JSON column: the explanation behind the score. */
-export interface StoredAnalysis {
+interface StoredAnalysis {
   tier: QualityTier;
   language: string;
   reasons: AnalysisResult['reasons'];
@@ -98,7 +98,7 @@ export interface DuplicateCandidate {
 }
 
 /** Newest entries read per band: a crowded band (a popular phrasing) costs no more than this. */
-export const LSH_PER_BAND = 16;
+const LSH_PER_BAND = 16;
 
 // For each band, the entries from its LSH_PER_BAND-th newest on: one seek for that threshold
 // and one short range, whatever the band's size.
@@ -162,7 +162,7 @@ export async function authorHistory(db: Db, userId: number): Promise<AuthorHisto
 }
 
 /** The categories a stored prediction counts under: those chosen, else its primary one. */
-export function effectiveCategories(category: string, chosen: string | null): string[] {
+function effectiveCategories(category: string, chosen: string | null): string[] {
   const list = chosen
     ? chosen
         .split(',')
@@ -172,7 +172,7 @@ export function effectiveCategories(category: string, chosen: string | null): st
   return list.length ? [...new Set(list)] : [category];
 }
 
-export function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
+function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
   const analysis = parseJson<Partial<StoredAnalysis>>(r.analysis, {});
   return {
     id: r.id,
@@ -222,11 +222,6 @@ export function recordToMemberPrediction(id: number, p: NewPredictionRecord): Me
     text_quality_score: p.textQualityScore,
     sentiment_score: p.sentimentScore,
   };
-}
-
-export async function findPredictionById(db: Db, id: number): Promise<MemberPrediction | undefined> {
-  const row = await db.selectFrom('predictions').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && rowToMemberPrediction(row);
 }
 
 /** The owner's predictions, newest first (index predictions_user_activity_idx). */

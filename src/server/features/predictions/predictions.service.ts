@@ -65,7 +65,7 @@ const WEEK_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** The primary category: the first chosen, else the classifier's best guess, else 'Other'. */
-export function primaryCategory(text: string, chosen: readonly string[]): string {
+function primaryCategory(text: string, chosen: readonly string[]): string {
   return chosen[0] ?? suggestCategories(text)[0]?.category ?? 'Other';
 }
 
@@ -237,5 +237,3 @@ export function createPredictionsService({
 
   return { submit, mine, stats, reliability, dailyActivity, submitStats };
 }
-
-export type PredictionsService = ReturnType<typeof createPredictionsService>;

@@ -83,14 +83,10 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-export const KFOLD = { folds: 5, seed: 20261101 } as const;
+const KFOLD = { folds: 5, seed: 20261101 } as const;
 
 /** k folds stratified by label (pairs by kind), every item tested exactly once. */
-export function stratifiedFolds(
-  dataset: Dataset,
-  k: number = KFOLD.folds,
-  seed: number = KFOLD.seed,
-): Fold[] {
+function stratifiedFolds(dataset: Dataset, k: number = KFOLD.folds, seed: number = KFOLD.seed): Fold[] {
   const random = seeded(seed);
   const foldOf = new Map<string, number>();
   const assign = (ids: string[]) => {
@@ -114,7 +110,7 @@ export function stratifiedFolds(
 }
 
 /** What results.json keeps of one held-out run: the headline figures, per-flag precision/recall. */
-export function cvFigures(r: EvaluationResults) {
+function cvFigures(r: EvaluationResults) {
   return {
     predictions: r.datasetSize.predictions,
     pairs: r.datasetSize.pairs,
@@ -140,7 +136,7 @@ export interface FoldRun {
 }
 
 /** Scores each fold's test items with the rules alone and with the rules plus a model trained on the rest. */
-export function runFolds(folds: readonly Fold[], referenceDate: string, setup: ModelSetup): FoldRun[] {
+function runFolds(folds: readonly Fold[], referenceDate: string, setup: ModelSetup): FoldRun[] {
   return folds.map((fold) => {
     const model = trainOn(fold.train, setup);
     return {
@@ -175,7 +171,7 @@ export function loadFirstSight(): FirstSight {
  * the day, not yet tuned on it) combined with a model trained without that source. The closest
  * thing to a blind measurement that the dev data allows.
  */
-export function firstSightOutcomes(
+function firstSightOutcomes(
   dataset: Dataset,
   source: string,
   model: FlagModel,

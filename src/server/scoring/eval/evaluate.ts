@@ -44,7 +44,7 @@ export interface Dataset {
   pairs: LabelledPair[];
 }
 
-export interface FlagFigures {
+interface FlagFigures {
   precision: number;
   recall: number;
   truePositives: number;
@@ -52,7 +52,7 @@ export interface FlagFigures {
   falseNegatives: number;
 }
 
-export interface Mistake {
+interface Mistake {
   id: string;
   expected: string;
   got: string;

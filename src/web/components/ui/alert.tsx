@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
 
-export type AlertVariant = 'info' | 'success' | 'warning' | 'error';
+type AlertVariant = 'info' | 'success' | 'warning' | 'error';
 
 const styles: Record<AlertVariant, { box: string; icon: string; Icon: typeof InfoIcon }> = {
   info: { box: 'bg-sky-50 text-sky-900 ring-sky-200', icon: 'text-sky-600', Icon: InfoIcon },

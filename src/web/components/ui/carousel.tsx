@@ -15,7 +15,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons'
  */
 export const CONTROLS_HEIGHT = 'mt-3 h-[4.25rem] sm:h-9';
 
-export interface CarouselTimings {
+interface CarouselTimings {
   /** Auto-advance every… */
   intervalMs: number;
   /** Rotation restarts this long after an arrow is used… */

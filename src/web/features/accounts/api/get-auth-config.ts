@@ -3,10 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 
 /** Which captcha the server uses and whether Google sign-in is on. */
-export const getAuthConfig = () =>
-  apiFetch('/api/auth/config', { schema: AuthConfigReplySchema, token: null });
+const getAuthConfig = () => apiFetch('/api/auth/config', { schema: AuthConfigReplySchema, token: null });
 
-export const authConfigQueryOptions = () =>
+const authConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['accounts', 'config'],
     queryFn: getAuthConfig,

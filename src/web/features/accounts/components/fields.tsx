@@ -3,7 +3,7 @@ import { CheckCircleIcon, ErrorIcon, InfoIcon } from '#web/components/ui/icons.t
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 
-export type FieldTone = 'neutral' | 'checking' | 'success' | 'error';
+type FieldTone = 'neutral' | 'checking' | 'success' | 'error';
 
 export interface FieldMessage {
   tone: FieldTone;

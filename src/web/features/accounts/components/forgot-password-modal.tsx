@@ -9,7 +9,7 @@ import { forgotFailure, isSentMessage, UI } from '../messages';
 import { TextField } from './fields';
 
 /** SPEC.md §9: the 'Email Sent!' animation lasts 3 s before the message. */
-export const EMAIL_SENT_ANIMATION_MS = 3000;
+const EMAIL_SENT_ANIMATION_MS = 3000;
 
 type Phase = { name: 'form' } | { name: 'sent-animation' } | { name: 'done' };
 

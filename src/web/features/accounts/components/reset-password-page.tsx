@@ -13,7 +13,7 @@ import { UI } from '../messages';
 import { PasswordField } from './fields';
 
 /** SPEC.md §9: the redirect to /login waits 2 s after a successful reset. */
-export const RESET_REDIRECT_MS = 2000;
+const RESET_REDIRECT_MS = 2000;
 
 type Check = { state: 'pending' } | { state: 'valid' } | { state: 'invalid'; message: string };
 

@@ -4,10 +4,10 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics-dashboard (SPEC.md §7): totals, distributions, weekly pattern, daily timeline.
 
-export const getAnalyticsDashboard = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getAnalyticsDashboard = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics-dashboard', { schema: AnalyticsDashboardReplySchema, token: null, query, signal });
 
-export const dashboardQueryOptions = (query: AnalyticsQuery) =>
+const dashboardQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'dashboard', query.timeframe, query.category],
     queryFn: ({ signal }) => getAnalyticsDashboard(query, signal),

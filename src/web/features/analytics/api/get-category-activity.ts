@@ -4,7 +4,7 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/category-activity (SPEC.md §7): the category's share of activity.
 
-export const getCategoryActivity = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getCategoryActivity = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics/category-activity', {
     schema: CategoryActivityReplySchema,
     token: null,
@@ -12,7 +12,7 @@ export const getCategoryActivity = (query: AnalyticsQuery, signal?: AbortSignal)
     signal,
   });
 
-export const categoryActivityQueryOptions = (query: AnalyticsQuery) =>
+const categoryActivityQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'categoryActivity', query.timeframe, query.category],
     queryFn: ({ signal }) => getCategoryActivity(query, signal),

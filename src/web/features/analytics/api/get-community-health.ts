@@ -4,7 +4,7 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/community-quality-health (SPEC.md §7): quality tiers and health score.
 
-export const getCommunityHealth = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getCommunityHealth = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics/community-quality-health', {
     schema: CommunityHealthReplySchema,
     token: null,
@@ -13,7 +13,7 @@ export const getCommunityHealth = (query: AnalyticsQuery, signal?: AbortSignal) 
     signal,
   });
 
-export const communityHealthQueryOptions = (query: AnalyticsQuery) =>
+const communityHealthQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'communityHealth', query.timeframe, query.category],
     queryFn: ({ signal }) => getCommunityHealth(query, signal),

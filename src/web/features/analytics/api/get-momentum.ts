@@ -4,10 +4,10 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/momentum (SPEC.md §7): the window against the one before.
 
-export const getMomentum = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getMomentum = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics/momentum', { schema: MomentumReplySchema, token: null, query, signal });
 
-export const momentumQueryOptions = (query: AnalyticsQuery) =>
+const momentumQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'momentum', query.timeframe, query.category],
     queryFn: ({ signal }) => getMomentum(query, signal),

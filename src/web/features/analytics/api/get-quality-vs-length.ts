@@ -4,7 +4,7 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/quality-vs-length (SPEC.md §7): sampled (length, score) points and Pearson r.
 
-export const getQualityVsLength = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getQualityVsLength = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics/quality-vs-length', {
     schema: QualityVsLengthReplySchema,
     token: null,
@@ -13,7 +13,7 @@ export const getQualityVsLength = (query: AnalyticsQuery, signal?: AbortSignal) 
     signal,
   });
 
-export const qualityVsLengthQueryOptions = (query: AnalyticsQuery) =>
+const qualityVsLengthQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'qualityVsLength', query.timeframe, query.category],
     queryFn: ({ signal }) => getQualityVsLength(query, signal),

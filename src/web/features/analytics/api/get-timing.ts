@@ -4,10 +4,10 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // GET /api/analytics/timing (SPEC.md §7): peak hour, day and part of day.
 
-export const getTiming = (query: AnalyticsQuery, signal?: AbortSignal) =>
+const getTiming = (query: AnalyticsQuery, signal?: AbortSignal) =>
   apiFetch('/api/analytics/timing', { schema: TimingReplySchema, token: null, query, signal });
 
-export const timingQueryOptions = (query: AnalyticsQuery) =>
+const timingQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: ['analytics', 'timing', query.timeframe, query.category],
     queryFn: ({ signal }) => getTiming(query, signal),

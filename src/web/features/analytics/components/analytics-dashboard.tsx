@@ -23,8 +23,8 @@ import {
 } from './charts';
 import { InsightCards } from './insight-cards';
 
-export const ANALYTICS_ERROR_FALLBACK = 'Failed to fetch analytics data';
-export const NO_DATA_MESSAGE = 'No prediction data found for the selected filters.';
+const ANALYTICS_ERROR_FALLBACK = 'Failed to fetch analytics data';
+const NO_DATA_MESSAGE = 'No prediction data found for the selected filters.';
 
 const fmt = (n: number) => n.toLocaleString();
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 
-export interface ChartTable {
+interface ChartTable {
   caption: string;
   columns: string[];
   rows: (string | number)[][];

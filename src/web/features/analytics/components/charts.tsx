@@ -47,7 +47,7 @@ ChartJS.defaults.font.family = 'inherit';
 const fmt = (n: number) => n.toLocaleString();
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** Days are UTC calendar days; labelled in the reader's language. */
-export const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 const countAxis = { beginAtZero: true, ticks: { precision: 0 } };
 

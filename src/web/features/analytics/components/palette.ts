@@ -13,7 +13,7 @@ export const OKABE_ITO = {
   grey: '#7F7F7F',
 } as const;
 
-export const SERIES = [
+const SERIES = [
   OKABE_ITO.blue,
   OKABE_ITO.orange,
   OKABE_ITO.green,

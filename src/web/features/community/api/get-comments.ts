@@ -6,10 +6,10 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 export const commentsKey = (id: number) => ['comments', id] as const;
 
-export const getComments = (id: number, signal?: AbortSignal) =>
+const getComments = (id: number, signal?: AbortSignal) =>
   apiFetch<CommentsReply>(`/api/predictions/${id}/comments`, { signal });
 
-export const commentsQuery = (id: number, enabled: boolean) =>
+const commentsQuery = (id: number, enabled: boolean) =>
   queryOptions({
     queryKey: commentsKey(id),
     queryFn: ({ signal }) => getComments(id, signal),

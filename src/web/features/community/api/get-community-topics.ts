@@ -10,7 +10,7 @@ import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads.ts';
 export const communityTopicsKey = ['hot-topics', 'community'] as const;
 
 /** SPEC.md §8: a non-OK reply fails as 'Community predictions API error' with its status. */
-export const communityApiError = (status: number) => `Community predictions API error: ${status}`;
+const communityApiError = (status: number) => `Community predictions API error: ${status}`;
 
 export async function getCommunityTopics(signal?: AbortSignal): Promise<CommunityTopic[]> {
   try {
@@ -24,7 +24,7 @@ export async function getCommunityTopics(signal?: AbortSignal): Promise<Communit
   }
 }
 
-export const communityTopicsQuery = () => {
+const communityTopicsQuery = () => {
   const cached = readHotTopicsCache();
   return queryOptions({
     queryKey: communityTopicsKey,

@@ -6,7 +6,7 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 export const interactionsKey = ['interactions'] as const;
 
-export const getInteractions = async (predictionIds: number[], signal?: AbortSignal) =>
+const getInteractions = async (predictionIds: number[], signal?: AbortSignal) =>
   (
     await apiFetch<InteractionsReply>('/api/predictions/interactions', {
       method: 'POST',
@@ -15,7 +15,7 @@ export const getInteractions = async (predictionIds: number[], signal?: AbortSig
     })
   ).interactions;
 
-export const interactionsQuery = (userId: number | null, predictionIds: number[]) =>
+const interactionsQuery = (userId: number | null, predictionIds: number[]) =>
   queryOptions({
     queryKey: [...interactionsKey, userId, predictionIds.join(',')],
     queryFn: ({ signal }) => getInteractions(predictionIds, signal),

@@ -7,7 +7,7 @@ import { commentsKey } from './get-comments';
 
 // POST /api/predictions/{id}/comments: { comment } → comments_count.
 
-export const postComment = (id: number, comment: string) =>
+const postComment = (id: number, comment: string) =>
   apiFetch<CommentPostReply>(`/api/predictions/${id}/comments`, { method: 'POST', body: { comment } });
 
 export function commentErrorMessage(error: unknown): string {

@@ -9,7 +9,7 @@ import { interactionsKey } from './get-interactions';
 
 export type VoteKind = 'like' | 'dislike';
 
-export const votePrediction = (id: number, kind: VoteKind) =>
+const votePrediction = (id: number, kind: VoteKind) =>
   apiFetch<VoteReply>(`/api/predictions/${id}/${kind}`, { method: 'POST' });
 
 /** SPEC.md §8 'Home page': the message the card shows for a failed vote. */

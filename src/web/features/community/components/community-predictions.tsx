@@ -15,7 +15,7 @@ import { CommunityCard } from './community-card';
 const LoginRequiredModal = lazy(() => import('./login-required-modal'));
 
 /** SPEC.md §9: community 4 s, 5 s after an arrow, 8 s after a dot. */
-export const COMMUNITY_TIMINGS = { intervalMs: 4_000, resumeAfterArrowMs: 5_000, resumeAfterDotMs: 8_000 };
+const COMMUNITY_TIMINGS = { intervalMs: 4_000, resumeAfterArrowMs: 5_000, resumeAfterDotMs: 8_000 };
 
 /** SPEC.md §8: shown when the community call fails, as examples of a good prediction. */
 const EXAMPLES: CommunityTopic[] = [

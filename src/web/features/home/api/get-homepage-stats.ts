@@ -6,10 +6,10 @@ import { HOMEPAGE_STATS_PATH } from '#shared/rules/home-reads.ts';
 // GET /api/stats/homepage: live figures; the page shows SPEC.md §9 defaults until they arrive
 // and keeps them when the call fails.
 
-export const getHomepageStats = (signal?: AbortSignal) =>
+const getHomepageStats = (signal?: AbortSignal) =>
   apiFetch<HomepageStats>(HOMEPAGE_STATS_PATH, { token: null, signal });
 
-export const homepageStatsQuery = () =>
+const homepageStatsQuery = () =>
   queryOptions({
     queryKey: ['stats', 'homepage'],
     queryFn: ({ signal }) => getHomepageStats(signal),

@@ -5,7 +5,7 @@ import { apiFetch } from '#web/lib/api-client.ts';
 
 // POST /api/faq-feedback: anyone may send it; a signed-in member's token links it to them.
 
-export const sendFaqFeedback = (body: FaqFeedbackBody) =>
+const sendFaqFeedback = (body: FaqFeedbackBody) =>
   apiFetch<z.infer<typeof FaqFeedbackReplySchema>>('/api/faq-feedback', { method: 'POST', body });
 
 export const useSendFaqFeedback = () => useMutation({ mutationFn: sendFaqFeedback });

@@ -8,7 +8,7 @@ import { useSendFaqFeedback } from '../api/send-faq-feedback';
 // only for a dislike, a weekly-analytics checkbox; closes on an outside click and 2 s after
 // success; 'Failed to submit feedback' on error. Loaded on first use.
 
-export const FEEDBACK_CLOSE_MS = 2_000;
+const FEEDBACK_CLOSE_MS = 2_000;
 
 export interface FeedbackTarget {
   faqIndex: number;

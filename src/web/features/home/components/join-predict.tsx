@@ -7,7 +7,7 @@ import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 // SPEC.md §2 and §9: 'Join & Predict' cycles every 2 s through nine languages. Every label sits
 // in the same grid cell, so the button keeps the size of the widest and nothing shifts; the
 // accessible name stays 'Join & Predict' (an announcement every 2 s would be noise).
-export const JOIN_PREDICT: { lang: string; text: string; dir?: 'rtl' }[] = [
+const JOIN_PREDICT: { lang: string; text: string; dir?: 'rtl' }[] = [
   { lang: 'en', text: 'Join & Predict' },
   { lang: 'fr', text: 'Rejoignez & Prédisez' },
   { lang: 'de', text: 'Mitmachen & Vorhersagen' },
@@ -18,7 +18,7 @@ export const JOIN_PREDICT: { lang: string; text: string; dir?: 'rtl' }[] = [
   { lang: 'zh', text: '加入并预测' },
   { lang: 'ru', text: 'Присоединяйтесь и прогнозируйте' },
 ];
-export const LANGUAGE_CYCLE_MS = 2_000;
+const LANGUAGE_CYCLE_MS = 2_000;
 
 export function JoinPredictButton() {
   const reduced = useReducedMotion();

@@ -7,9 +7,9 @@ import { NEWS_TOPICS_PATH } from '#shared/rules/home-reads.ts';
 
 // GET /api/enhanced-hot-topics, falling back to GET /api/hot-topics (SPEC.md §7 and §8).
 
-export const newsTopicsKey = ['hot-topics', 'news'] as const;
+const newsTopicsKey = ['hot-topics', 'news'] as const;
 
-export async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> {
+async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> {
   let topics: NewsTopic[];
   try {
     topics = (await apiFetch<EnhancedHotTopicsReply>(NEWS_TOPICS_PATH, { token: null, signal })).topics;
@@ -20,7 +20,7 @@ export async function getNewsTopics(signal?: AbortSignal): Promise<NewsTopic[]> 
   return topics.filter((t) => t.title.trim() !== '').map(normaliseNewsTopic);
 }
 
-export const newsTopicsQuery = () => {
+const newsTopicsQuery = () => {
   const cached = readHotTopicsCache();
   return queryOptions({
     queryKey: newsTopicsKey,

@@ -10,7 +10,7 @@ import { useNewsTopics } from '../api/get-news-topics';
 import { NewsCard } from './news-card';
 
 /** SPEC.md §9: news 6 s, 8 s after an arrow, 10 s after a dot. */
-export const NEWS_TIMINGS = { intervalMs: 6_000, resumeAfterArrowMs: 8_000, resumeAfterDotMs: 10_000 };
+const NEWS_TIMINGS = { intervalMs: 6_000, resumeAfterArrowMs: 8_000, resumeAfterDotMs: 10_000 };
 
 /** The AI News Analysis box of Hot Topics: clustered, summarised stories in a carousel. */
 export function NewsAnalysis() {

@@ -2,10 +2,10 @@ import { MemberStatsReplySchema } from '#shared/schemas/predictions.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 
-export const getMemberStats = (signal?: AbortSignal) =>
+const getMemberStats = (signal?: AbortSignal) =>
   apiFetch('/api/auth/stats', { schema: MemberStatsReplySchema, signal });
 
-export const memberStatsQueryOptions = () =>
+const memberStatsQueryOptions = () =>
   queryOptions({ queryKey: ['predictions', 'stats'], queryFn: ({ signal }) => getMemberStats(signal) });
 
 export const useMemberStats = () => useQuery(memberStatsQueryOptions());

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 
 /** GET /api/user/{username}/reliability: the owner only. A failure is tolerated (SPEC.md §7). */
-export const getReliability = (username: string, signal?: AbortSignal) =>
+const getReliability = (username: string, signal?: AbortSignal) =>
   apiFetch(`/api/user/${encodeURIComponent(username)}/reliability`, {
     schema: ReliabilityReplySchema,
     signal,
   });
 
-export const reliabilityQueryOptions = (username: string) =>
+const reliabilityQueryOptions = (username: string) =>
   queryOptions({
     queryKey: ['predictions', 'reliability', username],
     queryFn: ({ signal }) => getReliability(username, signal),

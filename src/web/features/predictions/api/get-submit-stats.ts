@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 
 /** GET /api/stats/submit: public; on failure the screen keeps its defaults (SPEC.md §7, §9). */
-export const getSubmitStats = (signal?: AbortSignal) =>
+const getSubmitStats = (signal?: AbortSignal) =>
   apiFetch('/api/stats/submit', { schema: SubmitStatsReplySchema, token: null, signal });
 
-export const submitStatsQueryOptions = () =>
+const submitStatsQueryOptions = () =>
   queryOptions({
     queryKey: ['stats', 'submit'],
     queryFn: ({ signal }) => getSubmitStats(signal),

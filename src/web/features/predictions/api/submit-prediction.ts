@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 
 /** SPEC.md §9 'Submit request timeout'. */
-export const SUBMIT_TIMEOUT_MS = 30_000;
+const SUBMIT_TIMEOUT_MS = 30_000;
 
 /** POST /api/predictions: 201 published (maybe flagged), or 400/401/403/409/422/429/5xx. */
-export const submitPrediction = (body: SubmitPredictionBody) =>
+const submitPrediction = (body: SubmitPredictionBody) =>
   apiFetch('/api/predictions', {
     method: 'POST',
     body,

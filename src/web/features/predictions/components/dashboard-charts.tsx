@@ -62,7 +62,7 @@ function DataTable({
   );
 }
 
-export function DailyActivityChart({ days }: { days: readonly DailyActivity[] }) {
+function DailyActivityChart({ days }: { days: readonly DailyActivity[] }) {
   const id = useId();
   const summary = activitySummary(days);
   const options: ChartOptions<'bar'> = {
@@ -110,7 +110,7 @@ export function DailyActivityChart({ days }: { days: readonly DailyActivity[] })
   );
 }
 
-export function CategoriesChart({ distribution }: { distribution: readonly CategoryShare[] }) {
+function CategoriesChart({ distribution }: { distribution: readonly CategoryShare[] }) {
   const id = useId();
   const slices = doughnutSlices(distribution);
   const summary = categoriesSummary(slices);

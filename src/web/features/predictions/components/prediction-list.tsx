@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PredictionCard } from './prediction-card';
 
 /** SPEC.md §9 'Dashboard': 5 recent predictions. */
-export const RECENT_COUNT = 5;
+const RECENT_COUNT = 5;
 
 /** The member's predictions: the latest 5, or all of them ('View All N Predictions' / 'Back to Recent'). */
 export function PredictionList({

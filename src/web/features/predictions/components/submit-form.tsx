@@ -20,8 +20,8 @@ import { CategorySuggestions, useCategorySuggestions } from './category-suggesti
 import { LaunchSuccess } from './launch-success';
 
 /** SPEC.md §9 'Reload delay after success / after flagged result'. */
-export const RESET_AFTER_SUCCESS_MS = 2_000;
-export const RESET_AFTER_FLAGGED_MS = 5_000;
+const RESET_AFTER_SUCCESS_MS = 2_000;
+const RESET_AFTER_FLAGGED_MS = 5_000;
 /** How long a redirect to /login waits, so the reason can be read first. */
 const REDIRECT_DELAY_MS = 1_500;
 

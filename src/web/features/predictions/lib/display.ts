@@ -12,7 +12,7 @@ export function sentimentLabel(score: number | null): SentimentLabel {
 }
 
 /** SPEC.md §9 'Improve Quality button': under 70. */
-export const IMPROVE_QUALITY_BELOW = 70;
+const IMPROVE_QUALITY_BELOW = 70;
 export const needsImprovement = (score: number | null) => score !== null && score < IMPROVE_QUALITY_BELOW;
 
 /** SPEC.md §9 'Quality modal levels': 70+ high, 40+ medium, else low. */
@@ -134,7 +134,7 @@ export function performanceInsights(
 }
 
 /** SPEC.md §9 'Dashboard': the doughnut shows the top 8 categories, the rest summed as 'Other'. */
-export const DOUGHNUT_TOP = 8;
+const DOUGHNUT_TOP = 8;
 
 export function doughnutSlices(
   distribution: ReadonlyArray<{ category: string; count: number }>,
