@@ -1,6 +1,6 @@
 import { connectDatabase } from '#server/db/connect.ts';
 import { SessionManager } from '#server/plugins/auth.ts';
-import type { BenchContext, BenchRequest, BenchTarget } from './targets.ts';
+import type { BenchContext, BenchRequest, BenchTarget } from './types.ts';
 
 // The home page's calls under load (docs/decisions/008-community-and-hot-topics.md and
 // 009-news-pipeline.md): the cached reads at ≥ 0.5× hello-world, like toggles at ≥ 0.2×.

@@ -1,7 +1,7 @@
 import { connectDatabase } from '#server/db/connect.ts';
 import { SessionManager } from '#server/plugins/auth.ts';
 import { PLACES } from './generate.ts';
-import type { BenchContext, BenchTarget } from './targets.ts';
+import type { BenchContext, BenchTarget } from './types.ts';
 
 // The predictions feature's endpoints under load (docs/decisions/007-predictions-and-reliability.md).
 // Bench members have no password, so sessions are issued straight into the run's database with

@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
 import { measureTiming } from '#server/scoring/eval/evaluate.ts';
 import { compareRollupsWithGroupBy } from './analytics-compare.ts';
 import { dataSet } from './generate.ts';
-import { type BenchTarget, targets } from './targets.ts';
+import { targets } from './targets.ts';
+import type { BenchTarget } from './types.ts';
 
 // npm run bench [-- --small] [--predictions N] [--duration S] [--only name]
 const args = process.argv.slice(2);
