@@ -159,7 +159,7 @@ function AiBanner({ scoring }: { scoring: AnalyticsDashboardReply['scoring'] }) 
         <strong className="font-semibold">AI-powered quality analysis.</strong>{' '}
         {pct === null
           ? 'Every prediction is scored for specificity, time frame and evidence the moment it is published.'
-          : `Every prediction is scored the moment it is published. ${pct}% accuracy: on ${scoring.evaluatedPredictions ? `${fmt(scoring.evaluatedPredictions)} ` : ''}labelled predictions it was never tuned on, the engine agrees with human reviewers ${pct}% of the time.`}
+          : `Every prediction is scored the moment it is published. ${pct}% accuracy: on a held-out set of ${scoring.evaluatedPredictions ? `${fmt(scoring.evaluatedPredictions)} ` : ''}predictions the team labelled and never tuned the engine on, its verdicts match the labels ${pct}% of the time.`}
       </p>
     </aside>
   );

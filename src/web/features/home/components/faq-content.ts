@@ -10,7 +10,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'How is the quality score of a prediction computed?',
-    a: 'The analysis looks at what makes a prediction checkable: a specific outcome, a time frame and a measurable quantity raise the score; vague wording, heavy hedging, shouting, links and stock AI phrasing lower it. Each score comes with the reasons that produced it, and your dashboard shows how to improve.',
+    a: "The analysis looks at what makes a prediction checkable: a specific outcome, a time frame and a measurable quantity raise the score; vague wording, heavy hedging, shouting, links and stock AI phrasing lower it. Each score comes with the reasons that produced it, and your dashboard shows how to improve. How often its verdicts match a person's is measured on a held-out set of predictions the team labelled and never tuned it on; the analytics page gives the figure.",
   },
   {
     q: 'What is my reliability score?',
