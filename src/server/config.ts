@@ -47,6 +47,7 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
   NEWS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  NEWS_ALLOW_PRIVATE_HOSTS: bool.default(false),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -91,7 +92,12 @@ export interface Config {
     readonly altchaMaxNumber: number;
   };
   readonly google: { readonly clientId: string | undefined; readonly userinfoUrl: string };
-  readonly news: { readonly feeds: readonly string[]; readonly refreshMinutes: number };
+  readonly news: {
+    readonly feeds: readonly string[];
+    readonly refreshMinutes: number;
+    /** Feeds may live on loopback, private or link-local addresses (tests, intranets). */
+    readonly allowPrivateHosts: boolean;
+  };
   readonly llm: {
     readonly baseUrl: string | undefined;
     readonly apiKey: string | undefined;
@@ -168,7 +174,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, userinfoUrl: e.GOOGLE_USERINFO_URL },
-    news: { feeds: e.NEWS_FEEDS, refreshMinutes: e.NEWS_REFRESH_MINUTES },
+    news: {
+      feeds: e.NEWS_FEEDS,
+      refreshMinutes: e.NEWS_REFRESH_MINUTES,
+      allowPrivateHosts: e.NEWS_ALLOW_PRIVATE_HOSTS,
+    },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     demoData: e.DEMO_DATA ?? database.dialect === 'sqlite',
     sentryDsn: e.SENTRY_DSN,
