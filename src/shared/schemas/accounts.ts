@@ -23,13 +23,16 @@ export type UserReply = z.infer<typeof UserReplySchema>;
 
 // ── Field rules (SPEC.md §5); the messages are the ones the UI shows as they are ──
 
-/** Trimmed and lower-cased before the format check, so stored emails are always normalised. */
+/**
+ * Trimmed and lower-cased before the format check, so stored emails are always normalised. The
+ * length checks abort, so the pattern never sees more than EMAIL_MAX_LENGTH characters.
+ */
 const EmailField = z
   .string({ message: M.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, M.emailRequired)
-  .max(EMAIL_MAX_LENGTH, M.emailInvalid)
+  .min(1, { message: M.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: M.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
 const UsernameField = z.string({ message: M.usernameInvalid }).regex(USERNAME_PATTERN, M.usernameInvalid);
