@@ -33,7 +33,16 @@ const EnvSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   NEWS_FEEDS: z
     .string()
     .default(
@@ -91,7 +100,12 @@ export interface Config {
     readonly siteKey: string | undefined;
     readonly altchaMaxNumber: number;
   };
-  readonly google: { readonly clientId: string | undefined; readonly userinfoUrl: string };
+  readonly google: {
+    readonly clientId: string | undefined;
+    /** Where Google's ID-token signing keys are published, and the issuers they sign as. */
+    readonly jwksUrl: string;
+    readonly issuers: readonly string[];
+  };
   readonly news: {
     readonly feeds: readonly string[];
     readonly refreshMinutes: number;
@@ -173,7 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       siteKey: e.CAPTCHA_SITE_KEY,
       altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
     },
-    google: { clientId: e.GOOGLE_CLIENT_ID, userinfoUrl: e.GOOGLE_USERINFO_URL },
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuers: e.GOOGLE_ISSUER },
     news: {
       feeds: e.NEWS_FEEDS,
       refreshMinutes: e.NEWS_REFRESH_MINUTES,

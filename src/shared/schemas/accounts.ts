@@ -101,13 +101,25 @@ export const SessionReplySchema = z.object({
   user: UserSchema,
 });
 
-export const GoogleBodySchema = z.object({
-  access_token: z
-    .string({ message: 'Google sign-in failed' })
-    .min(1, 'Google sign-in failed')
-    .max(4096, 'Google sign-in failed'),
-  remember: z.boolean().optional(),
-});
+const GoogleTokenField = z
+  .string({ message: 'Google sign-in failed' })
+  .min(1, 'Google sign-in failed')
+  .max(4096, 'Google sign-in failed')
+  .optional();
+
+/**
+ * The Google ID token (a JWT) from Google Identity Services: the web app sends its button's
+ * `credential`; `id_token` and SPEC.md §7's `access_token` field are read too, but whichever is
+ * used must hold an ID token (an opaque access token cannot be checked for its audience).
+ */
+export const GoogleBodySchema = z
+  .object({
+    credential: GoogleTokenField,
+    id_token: GoogleTokenField,
+    access_token: GoogleTokenField,
+    remember: z.boolean().optional(),
+  })
+  .refine((b) => Boolean(b.credential || b.id_token || b.access_token), { message: 'Google sign-in failed' });
 export type GoogleBody = z.input<typeof GoogleBodySchema>;
 
 export const GoogleReplySchema = z.object({

@@ -271,7 +271,9 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        const result = await accounts.google(request.body.access_token, request.body.remember ?? false);
+        const { credential, id_token, access_token, remember } = request.body;
+        const idToken = credential ?? id_token ?? access_token ?? '';
+        const result = await accounts.google(idToken, remember ?? false);
         return { success: true as const, ...result };
       },
     );

@@ -4,7 +4,7 @@ import type { User } from '#shared/schemas/accounts.ts';
 import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
 import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
-import { isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
+import { isValidEmail, isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '#server/errors.ts';
@@ -31,7 +31,7 @@ import {
   usernameKeyExists,
 } from './accounts.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
-import { fetchGoogleProfile } from './google.ts';
+import { createGoogleVerifier } from './google.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import { hashEmailToken, newEmailToken, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './tokens.ts';
 
@@ -65,6 +65,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, config, mailer, sessions, captcha, log } = deps;
   const link = (path: string, token: string) =>
     `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const { clientId } = config.google;
+  const verifyGoogleToken = clientId
+    ? createGoogleVerifier({ clientId, jwksUrl: config.google.jwksUrl, issuers: config.google.issuers })
+    : undefined;
 
   /** A new single-use link token; older unused ones of the same purpose stop working. */
   async function issueEmailToken(userId: number, purpose: TokenPurpose): Promise<string> {
@@ -254,15 +258,21 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await sessions.revokeAll(record.userId);
     },
 
-    async google(accessToken: string, remember: boolean) {
-      if (!config.google.clientId) throw new AppError(404, 'GOOGLE_DISABLED', MSG.googleDisabled);
-      const lookup = await fetchGoogleProfile(config.google.userinfoUrl, accessToken);
+    /**
+     * Signs in with a Google ID token. Only a token issued to our client id, by Google, unexpired,
+     * for a verified email reaches the account lookup, so only such a token can sign in to (or be
+     * linked with) an existing account.
+     */
+    async google(idToken: string, remember: boolean) {
+      if (!verifyGoogleToken) throw new AppError(404, 'GOOGLE_DISABLED', MSG.googleDisabled);
+      const lookup = await verifyGoogleToken(idToken);
       if (!lookup.ok) {
         if (lookup.reason === 'unreachable') throw new AppError(502, 'GOOGLE_UNREACHABLE', MSG.googleFailed);
         throw unauthorized(MSG.googleFailed, 'GOOGLE_REJECTED');
       }
       const { profile } = lookup;
       if (!profile.emailVerified) throw forbidden(MSG.googleNotVerified, 'GOOGLE_EMAIL_UNVERIFIED');
+      if (!isValidEmail(profile.email)) throw unauthorized(MSG.googleFailed, 'GOOGLE_REJECTED');
 
       let account = await findAccountByGoogleSub(db, profile.sub);
       let isNewUser = false;
