@@ -26,6 +26,7 @@ import {
   securityHeaders,
 } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { fastifyTrustProxy, trustFunction } from './plugins/trust-proxy.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 
 export interface AppDeps {
@@ -72,12 +73,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(cspSourcesFor(config));
   const debugLogging = ['debug', 'trace'].includes(config.logLevel);
   // Request log lines come from Fastify: when they are wanted, every request goes through it.
-  const hot = createHotReplies({ headers, trustProxy: config.trustProxy, enabled: !debugLogging });
+  const hot = createHotReplies({
+    headers,
+    trustProxy: trustFunction(config.trustProxy),
+    enabled: !debugLogging,
+  });
   const app = Fastify({
     serverFactory: hot.serverFactory,
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReplier(apiHeaders(headers)),
     // Per-request log lines only when debugging: /metrics counts every request anyway.
@@ -89,6 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes every X-Forwarded-For hop: any client can pick its own IP and dodge the rate limits. Set the hop count or the proxies’ addresses instead.',
+    );
+  }
   registerErrorHandling(app);
   registerSecurityHeaders(app, headers);
   await registerRateLimits(app, deps.redis);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 
 // The only reader of process.env (STYLE.md rule 7): parsed once, validated, frozen.
 
@@ -63,7 +64,17 @@ const EnvSchema = z.object({
   DEMO_DATA: bool.optional(),
   SENTRY_DSN: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   TELEGRAM_URL: z
     .url({ protocol: /^https$/, message: 'must be an https:// URL' })
@@ -120,7 +131,8 @@ export interface Config {
   readonly demoData: boolean;
   readonly sentryDsn: string | undefined;
   readonly logLevel: string;
-  readonly trustProxy: boolean;
+  /** Which peers' X-Forwarded-* headers are believed (plugins/trust-proxy.ts). */
+  readonly trustProxy: TrustProxy;
   readonly dataDir: string;
 }
 

@@ -56,7 +56,8 @@ export interface HotReplies {
 export function createHotReplies(options: {
   /** The security headers every API reply carries (the API policy replaces the page CSP). */
   headers: Readonly<Record<string, string>>;
-  trustProxy: boolean;
+  /** Whether a peer may be believed about X-Forwarded-Proto (plugins/trust-proxy.ts). */
+  trustProxy: (address: string, hop: number) => boolean;
   enabled: boolean;
 }): HotReplies {
   const routes = new Map<string, { peek: Peek; headers: Array<[string, string]> }>();
@@ -94,7 +95,7 @@ export function createHotReplies(options: {
   // As Fastify reads it: a proxy's X-Forwarded-Proto when proxies are trusted, else the socket.
   function isHttps(req: IncomingMessage): boolean {
     const forwarded = req.headers['x-forwarded-proto'];
-    if (options.trustProxy && forwarded) {
+    if (forwarded && options.trustProxy(req.socket.remoteAddress ?? '', 0)) {
       const last = String(forwarded).split(',').pop()?.trim();
       return last === 'https';
     }
