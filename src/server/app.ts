@@ -26,6 +26,7 @@ import {
   securityHeaders,
 } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerWellFormedText } from './plugins/well-formed-text.ts';
 import { fastifyTrustProxy, trustFunction } from './plugins/trust-proxy.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   registerErrorHandling(app);
+  registerWellFormedText(app);
   registerSecurityHeaders(app, headers);
   await registerRateLimits(app, deps.redis);
   registerHotReplyMetrics(registerMetrics(app), hot);
