@@ -19,12 +19,7 @@ import { createHotReplies } from './plugins/hot-replies.ts';
 import { registerHotReplyMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import {
-  apiHeaders,
-  cspSourcesFor,
-  registerSecurityHeaders,
-  securityHeaders,
-} from './plugins/security-headers.ts';
+import { cspSourcesFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerWellFormedText } from './plugins/well-formed-text.ts';
 import { fastifyTrustProxy, trustFunction } from './plugins/trust-proxy.ts';
@@ -85,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReplier(apiHeaders(headers)),
+    frameworkErrors: frameworkErrorReplier(headers),
     // Per-request log lines only when debugging: /metrics counts every request anyway.
     logController: new LogController({
       disableRequestLogging: !debugLogging,
@@ -104,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWellFormedText(app);
   registerSecurityHeaders(app, headers);
   await registerRateLimits(app, deps.redis);
-  registerHotReplyMetrics(registerMetrics(app), hot);
+  registerHotReplyMetrics(registerMetrics(app, { token: config.metricsToken }), hot);
   app.addHook('preClose', (done) => {
     hot.close();
     done();

@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   DEMO_DATA: bool.optional(),
   SENTRY_DSN: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -131,6 +132,8 @@ export interface Config {
   readonly demoData: boolean;
   readonly sentryDsn: string | undefined;
   readonly logLevel: string;
+  /** The bearer token /metrics asks for; without one it answers loopback clients only. */
+  readonly metricsToken: string | undefined;
   /** Which peers' X-Forwarded-* headers are believed (plugins/trust-proxy.ts). */
   readonly trustProxy: TrustProxy;
   readonly dataDir: string;
@@ -209,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: e.DEMO_DATA ?? database.dialect === 'sqlite',
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     dataDir,
   };

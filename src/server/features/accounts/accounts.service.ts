@@ -44,6 +44,13 @@ export interface AccountsServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Work for an account that must not show in the reply's timing (issuing and mailing a link): the
+ * route runs it once the reply is sent, so the request does the same work whether the account
+ * exists or not (docs/decisions/004, Enumeration).
+ */
+export type FollowUp = () => Promise<void>;
+
 export type VerificationOutcome =
   | { result: 'success'; token: string; username: string }
   | { result: 'expired'; email: string }
@@ -69,6 +76,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const verifyGoogleToken = clientId
     ? createGoogleVerifier({ clientId, jwksUrl: config.google.jwksUrl, issuers: config.google.issuers })
     : undefined;
+
+  const pendingWork = new Set<Promise<void>>();
 
   /** A new single-use link token; older unused ones of the same purpose stop working. */
   async function issueEmailToken(userId: number, purpose: TokenPurpose): Promise<string> {
@@ -203,32 +212,48 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { result: 'success', token: await newSession(account, false), username: account.username };
     },
 
-    /** Same answer whatever the email: only an existing, unverified account gets a mail. */
-    async resendVerification(email: string): Promise<void> {
+    /**
+     * Same answer and the same work before it whatever the email (one lookup): only an existing,
+     * unverified account gets a follow-up that mails a link, run after the reply.
+     */
+    async resendVerification(email: string): Promise<FollowUp | undefined> {
       const account = await findAccountByEmail(db, email);
-      if (!account || account.emailVerifiedAt) {
-        newEmailToken(); // the same work as the real path, so the reply takes as long
-        return;
-      }
-      const token = await issueEmailToken(account.id, 'verify');
-      mailer.sendInBackground({
-        to: account.email,
-        ...verificationMail(account.username, link('/verify-email', token)),
-      });
+      if (!account || account.emailVerifiedAt) return undefined;
+      return async () => {
+        const token = await issueEmailToken(account.id, 'verify');
+        mailer.sendInBackground({
+          to: account.email,
+          ...verificationMail(account.username, link('/verify-email', token)),
+        });
+      };
     },
 
-    /** Same status, message and work whether or not the email has an account. */
-    async forgotPassword(email: string): Promise<void> {
+    /** Same status, message and work before the reply (one lookup) whether the email has an account. */
+    async forgotPassword(email: string): Promise<FollowUp | undefined> {
       const account = await findAccountByEmail(db, email);
-      if (!account) {
-        newEmailToken();
-        return;
-      }
-      const token = await issueEmailToken(account.id, 'reset');
-      mailer.sendInBackground({
-        to: account.email,
-        ...resetMail(account.username, link('/reset-password', token)),
-      });
+      if (!account) return undefined;
+      return async () => {
+        const token = await issueEmailToken(account.id, 'reset');
+        mailer.sendInBackground({
+          to: account.email,
+          ...resetMail(account.username, link('/reset-password', token)),
+        });
+      };
+    },
+
+    /** Runs a follow-up once its reply has been sent; a failure is logged (the reply is gone). */
+    runFollowUp(followUp: FollowUp): void {
+      const work = followUp()
+        .catch((err: unknown) =>
+          log.error({ err: { message: (err as Error).message } }, 'account mail work failed'),
+        )
+        .finally(() => pendingWork.delete(work));
+      pendingWork.add(work);
+    },
+
+    /** Resolves once the follow-ups started so far have finished (shutdown, tests). */
+    async flush(): Promise<void> {
+      while (pendingWork.size > 0) await Promise.allSettled([...pendingWork]);
     },
 
     async checkResetToken(token: string): Promise<void> {
