@@ -8,7 +8,8 @@ import { AppError } from '#server/errors.ts';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 const isLoopback = (address: string) =>
-  address === '::1' || (isIP(address.replace(/^::ffff:/, '')) === 4 && address.replace(/^::ffff:/, '').startsWith('127.'));
+  address === '::1' ||
+  (isIP(address.replace(/^::ffff:/, '')) === 4 && address.replace(/^::ffff:/, '').startsWith('127.'));
 
 /**
  * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token; without it, only
@@ -20,7 +21,8 @@ function metricsAllowed(request: FastifyRequest, token: string | undefined): boo
     const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     return timingSafeEqual(digest(sent), digest(token));
   }
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return !forwarded && isLoopback(request.ip);
 }
 
@@ -29,7 +31,10 @@ function metricsAllowed(request: FastifyRequest, token: string | undefined): boo
  * Label children are cached per (method, route[, status]): resolving labels per request measured
  * at half the request rate.
  */
-export function registerMetrics(app: FastifyInstance, options: { token?: string | undefined } = {}): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token?: string | undefined } = {},
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({

@@ -20,7 +20,7 @@ export function renderFixture(name: string, now = Date.now()): string {
   );
 }
 
-export interface FixtureReply {
+interface FixtureReply {
   status?: number;
   body?: string;
   delayMs?: number;

@@ -99,7 +99,7 @@ export const accountsRoutes =
           response: { 200: AltchaChallengeSchema },
         },
       },
-      async (_request, reply) => {
+      async () => {
         if (config.captcha.provider !== 'altcha') throw notFound('This server does not use ALTCHA');
         const challenge = await captcha.challenge();
         return { ...challenge, parameters: { ...challenge.parameters } };

@@ -26,7 +26,7 @@ export interface FeedResponse {
   body: string;
 }
 
-export class FeedFetchError extends Error {
+class FeedFetchError extends Error {
   override name = 'FeedFetchError';
 }
 
