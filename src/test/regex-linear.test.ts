@@ -231,11 +231,13 @@ const describeSlow = (s: Slow) =>
   `${s.pattern.where} /${s.pattern.source.slice(0, 80)}/${s.pattern.flags}: ${s.input} took ${s.ms} ms`;
 
 /**
- * Scoring-engine patterns known to exceed the bound on 64 KB. The engine only ever reads a
- * prediction (500 characters at most, checked before it runs), and it is being rewritten
- * separately; listed here so the test holds everything else, and fails when one of these is
- * fixed (take it off the list) or a new slow one appears.
+ * The scoring engine only ever reads a prediction (500 characters at most, checked before it runs)
+ * and is being rewritten separately, so its patterns are held to a looser bound here: a superlinear
+ * pattern takes seconds on 64 KB, while its long word-list alternations, linear but heavy, take
+ * 30-75 ms and would make a 50 ms bound flaky on a busy machine. These are the ones over that
+ * bound today; the test fails when one of them is fixed (take it off the list) or a new one appears.
  */
+const SCORING_LIMIT_MS = 250;
 const KNOWN_SLOW_SCORING: ReadonlyArray<readonly [file: string, sourceStart: string]> = [
   [
     'src/server/scoring/dedupe-normalize.ts',
@@ -273,7 +275,6 @@ const KNOWN_SLOW_SCORING: ReadonlyArray<readonly [file: string, sourceStart: str
     String.raw`\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{`,
   ],
   ['src/server/scoring/text-features.ts', String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}`],
-  ['src/server/scoring/text-features.ts', 'lorem ipsum|dolor sit amet|لورم ایپسوم|لورم اپیسوم|лорем ипс'],
 ];
 /** A pattern's entry in the list: its file and the first 60 characters of its source. */
 const listed = (p: Pattern) =>
@@ -310,12 +311,12 @@ describe('every regular expression applied to user or feed input runs in linear 
     expect(slow.map(describeSlow)).toEqual([]);
   }, 120_000);
 
-  it('in the scoring engine, only the known patterns are slow', async () => {
+  it('in the scoring engine, only the known patterns are superlinear', async () => {
     const key = (p: Pattern) => `/${p.source}/${p.flags}`;
     const known = all.filter((p) => isScoring(p) && listed(p));
     const slow = await timeAll(
       all.filter((p) => isScoring(p) && !listed(p)),
-      { killMs: 250 },
+      { killMs: SCORING_LIMIT_MS + 50, limitMs: SCORING_LIMIT_MS },
     );
     expect(slow.map(describeSlow)).toEqual([]);
     // A known one that now runs well under the bound is fixed: take it off the list.
