@@ -52,7 +52,8 @@ describe('a hostile 64 KB email on every call that takes one', () => {
   afterAll(() => t.close());
 
   it('is refused with a 400 at once, and the server keeps answering', async () => {
-    const hostile = `a@${'.'.repeat(64 * 1024 - 200)}`;
+    // Ends in a character the old pattern could not match, so it tried every split of the dots.
+    const hostile = `a@${'.'.repeat(64 * 1024 - 200)}@`;
     const calls: Array<[string, object]> = [
       ['/api/auth/check-email', { email: hostile }],
       ['/api/auth/register', { email: hostile, username: 'someone', password: 'Str0ng!pass' }],
