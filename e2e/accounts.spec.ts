@@ -85,11 +85,23 @@ test.describe
       await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
       await page.goto(mailedLink(email, 'verify-email'));
       await expect(page.getByText('Welcome to the Community!')).toBeVisible();
+      // The token leaves the address bar at once, while the welcome animation still plays.
+      expect(new URL(page.url()).search).toBe('');
       await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible({
         timeout: 10_000,
       });
       expect(new URL(page.url()).search).toBe('');
       expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+      // A link can sign a browser into someone else's account: the account is named, with a way out.
+      const signedInAs = page.getByRole('status').filter({ hasText: 'Signed in as' });
+      await expect(signedInAs).toContainText(`Signed in as ${id}`);
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
+      await signedInAs.getByRole('button', { name: 'Not you? Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      const me = await page.request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status()).toBe(401);
       expect(problems).toEqual([]);
     });
 

@@ -19,13 +19,10 @@ import { createHotReplies } from './plugins/hot-replies.ts';
 import { registerHotReplyMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import {
-  apiHeaders,
-  cspSourcesFor,
-  registerSecurityHeaders,
-  securityHeaders,
-} from './plugins/security-headers.ts';
+import { cspSourcesFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerWellFormedText } from './plugins/well-formed-text.ts';
+import { fastifyTrustProxy, trustFunction } from './plugins/trust-proxy.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 
 export interface AppDeps {
@@ -72,14 +69,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(cspSourcesFor(config));
   const debugLogging = ['debug', 'trace'].includes(config.logLevel);
   // Request log lines come from Fastify: when they are wanted, every request goes through it.
-  const hot = createHotReplies({ headers, trustProxy: config.trustProxy, enabled: !debugLogging });
+  const hot = createHotReplies({
+    headers,
+    trustProxy: trustFunction(config.trustProxy),
+    enabled: !debugLogging,
+  });
   const app = Fastify({
     serverFactory: hot.serverFactory,
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReplier(apiHeaders(headers)),
+    frameworkErrors: frameworkErrorReplier(headers),
     // Per-request log lines only when debugging: /metrics counts every request anyway.
     logController: new LogController({
       disableRequestLogging: !debugLogging,
@@ -89,10 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes every X-Forwarded-For hop: any client can pick its own IP and dodge the rate limits. Set the hop count or the proxies’ addresses instead.',
+    );
+  }
   registerErrorHandling(app);
+  registerWellFormedText(app);
   registerSecurityHeaders(app, headers);
   await registerRateLimits(app, deps.redis);
-  registerHotReplyMetrics(registerMetrics(app), hot);
+  registerHotReplyMetrics(registerMetrics(app, { token: config.metricsToken }), hot);
   app.addHook('preClose', (done) => {
     hot.close();
     done();

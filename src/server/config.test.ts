@@ -68,6 +68,8 @@ describe('config', () => {
     [{ CAPTCHA_PROVIDER: 'turnstile' }, /CAPTCHA_SECRET and CAPTCHA_SITE_KEY: required/],
     [{ NEWS_FEEDS: 'https://ok.example/rss, nope' }, /NEWS_FEEDS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY: must be false, true, a hop count/],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, /TRUST_PROXY/],
   ])('rejects a bad value %j with a message naming the variable', (env, message) => {
     const fn = () => loadConfig({ DATABASE_URL: join(tmp(), 'x.db'), ...env });
     expect(fn).toThrow(ConfigError);

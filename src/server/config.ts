@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 
 // The only reader of process.env (STYLE.md rule 7): parsed once, validated, frozen.
 
@@ -33,7 +34,16 @@ const EnvSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   NEWS_FEEDS: z
     .string()
     .default(
@@ -47,13 +57,25 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
   NEWS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  NEWS_ALLOW_PRIVATE_HOSTS: bool.default(false),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   DEMO_DATA: bool.optional(),
   SENTRY_DSN: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   TELEGRAM_URL: z
     .url({ protocol: /^https$/, message: 'must be an https:// URL' })
@@ -90,8 +112,18 @@ export interface Config {
     readonly siteKey: string | undefined;
     readonly altchaMaxNumber: number;
   };
-  readonly google: { readonly clientId: string | undefined; readonly userinfoUrl: string };
-  readonly news: { readonly feeds: readonly string[]; readonly refreshMinutes: number };
+  readonly google: {
+    readonly clientId: string | undefined;
+    /** Where Google's ID-token signing keys are published, and the issuers they sign as. */
+    readonly jwksUrl: string;
+    readonly issuers: readonly string[];
+  };
+  readonly news: {
+    readonly feeds: readonly string[];
+    readonly refreshMinutes: number;
+    /** Feeds may live on loopback, private or link-local addresses (tests, intranets). */
+    readonly allowPrivateHosts: boolean;
+  };
   readonly llm: {
     readonly baseUrl: string | undefined;
     readonly apiKey: string | undefined;
@@ -100,7 +132,10 @@ export interface Config {
   readonly demoData: boolean;
   readonly sentryDsn: string | undefined;
   readonly logLevel: string;
-  readonly trustProxy: boolean;
+  /** The bearer token /metrics asks for; without one it answers loopback clients only. */
+  readonly metricsToken: string | undefined;
+  /** Which peers' X-Forwarded-* headers are believed (plugins/trust-proxy.ts). */
+  readonly trustProxy: TrustProxy;
   readonly dataDir: string;
 }
 
@@ -167,12 +202,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       siteKey: e.CAPTCHA_SITE_KEY,
       altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
     },
-    google: { clientId: e.GOOGLE_CLIENT_ID, userinfoUrl: e.GOOGLE_USERINFO_URL },
-    news: { feeds: e.NEWS_FEEDS, refreshMinutes: e.NEWS_REFRESH_MINUTES },
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuers: e.GOOGLE_ISSUER },
+    news: {
+      feeds: e.NEWS_FEEDS,
+      refreshMinutes: e.NEWS_REFRESH_MINUTES,
+      allowPrivateHosts: e.NEWS_ALLOW_PRIVATE_HOSTS,
+    },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     demoData: e.DEMO_DATA ?? database.dialect === 'sqlite',
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     dataDir,
   };

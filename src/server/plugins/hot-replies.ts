@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { compressedFor, MIN_COMPRESS_BYTES, preferredEncoding } from './cached-json.ts';
-import { API_CSP, HSTS } from './security-headers.ts';
+import { HSTS } from './security-headers.ts';
 
 // The replies every visitor of the home page asks for (hot topics, news, homepage stats) are one
 // cached string each until the next write. Handing such a request to the framework cost twice
@@ -54,14 +54,15 @@ export interface HotReplies {
 }
 
 export function createHotReplies(options: {
-  /** The security headers every API reply carries (the API policy replaces the page CSP). */
+  /** The security headers every reply carries. */
   headers: Readonly<Record<string, string>>;
-  trustProxy: boolean;
+  /** Whether a peer may be believed about X-Forwarded-Proto (plugins/trust-proxy.ts). */
+  trustProxy: (address: string, hop: number) => boolean;
   enabled: boolean;
 }): HotReplies {
   const routes = new Map<string, { peek: Peek; headers: Array<[string, string]> }>();
   const counts = new Map<string, number>();
-  const base = Object.entries({ ...options.headers, 'content-security-policy': API_CSP });
+  const base = Object.entries(options.headers);
   let open = options.enabled;
   // The last reply built per path and encoding, reused while the cached string is the same one.
   const variants = new Map<string, { json: string; variant: Variant }>();
@@ -94,7 +95,7 @@ export function createHotReplies(options: {
   // As Fastify reads it: a proxy's X-Forwarded-Proto when proxies are trusted, else the socket.
   function isHttps(req: IncomingMessage): boolean {
     const forwarded = req.headers['x-forwarded-proto'];
-    if (options.trustProxy && forwarded) {
+    if (forwarded && options.trustProxy(req.socket.remoteAddress ?? '', 0)) {
       const last = String(forwarded).split(',').pop()?.trim();
       return last === 'https';
     }

@@ -1,13 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HotReplies } from './hot-replies.ts';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '#server/errors.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+const isLoopback = (address: string) =>
+  address === '::1' ||
+  (isIP(address.replace(/^::ffff:/, '')) === 4 && address.replace(/^::ffff:/, '').startsWith('127.'));
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token; without it, only
+ * a scraper on this machine (a loopback client that no proxy forwarded: a reverse proxy on the same
+ * host would make every visitor look local).
+ */
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    return timingSafeEqual(digest(sent), digest(token));
+  }
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && isLoopback(request.ip);
+}
 
 /**
  * Prometheus metrics: request counts and latencies by route (the route pattern, never the raw URL).
  * Label children are cached per (method, route[, status]): resolving labels per request measured
  * at half the request rate.
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token?: string | undefined } = {},
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -46,7 +73,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     }
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!metricsAllowed(request, options.token)) {
+      if (options.token) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new AppError(401, 'UNAUTHORIZED', 'Metrics need the METRICS_TOKEN bearer token');
+      }
+      throw new AppError(403, 'FORBIDDEN', 'Metrics are served to this machine only; set METRICS_TOKEN');
+    }
+    reply.header('cache-control', 'no-store');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -1,6 +1,8 @@
 // SPEC.md §5 'Comment' and 'FAQ feedback', §8 'Home page': the comment limit and the texts the UI
 // shows as they are. No Zod here: the home page imports these without the schema library.
 
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation.ts';
+
 export const COMMENT_MAX_LENGTH = 500;
 
 /** The texts the UI shows as they are (SPEC.md §5 and §8 'Home page'). */
@@ -25,8 +27,6 @@ export const COMMUNITY_MESSAGES = {
   feedbackThanks: 'Thank you for your feedback!',
 } as const;
 
-const FEEDBACK_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * What is wrong with a FAQ feedback's email, if anything (SPEC.md §5 'FAQ feedback'): required for a
  * dislike and for the weekly-analytics opt-in, optional otherwise, and well-formed when given. The
@@ -41,5 +41,8 @@ export function faqFeedbackEmailProblem(
     if (feedbackType === 'dislike') return COMMUNITY_MESSAGES.feedbackEmailRequired;
     return subscribeToAnalytics ? COMMUNITY_MESSAGES.feedbackSubscribeEmail : null;
   }
-  return FEEDBACK_EMAIL.test(email) ? null : COMMUNITY_MESSAGES.feedbackEmailInvalid;
+  // Length first: no pattern runs on more than an email's worth of text.
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
+    return COMMUNITY_MESSAGES.feedbackEmailInvalid;
+  return null;
 }

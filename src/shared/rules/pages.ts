@@ -19,7 +19,8 @@ export type PageModule = (typeof PAGE_MODULES)[keyof typeof PAGE_MODULES] | 'not
 
 /** The page module a path shows (as the router matches it: any case, trailing slashes ignored). */
 export function pageModuleOf(pathname: string): PageModule {
-  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  // A trailing run of slashes after a non-slash (or after the root's own): matched once, linearly.
+  const path = pathname.toLowerCase().replace(/([^/]|^\/)\/+$/, '$1');
   return Object.hasOwn(PAGE_MODULES, path) ? PAGE_MODULES[path as keyof typeof PAGE_MODULES] : 'not-found';
 }
 

@@ -23,13 +23,16 @@ export type UserReply = z.infer<typeof UserReplySchema>;
 
 // ── Field rules (SPEC.md §5); the messages are the ones the UI shows as they are ──
 
-/** Trimmed and lower-cased before the format check, so stored emails are always normalised. */
+/**
+ * Trimmed and lower-cased before the format check, so stored emails are always normalised. The
+ * length checks abort, so the pattern never sees more than EMAIL_MAX_LENGTH characters.
+ */
 const EmailField = z
   .string({ message: M.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, M.emailRequired)
-  .max(EMAIL_MAX_LENGTH, M.emailInvalid)
+  .min(1, { message: M.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: M.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
 const UsernameField = z.string({ message: M.usernameInvalid }).regex(USERNAME_PATTERN, M.usernameInvalid);
@@ -98,13 +101,25 @@ export const SessionReplySchema = z.object({
   user: UserSchema,
 });
 
-export const GoogleBodySchema = z.object({
-  access_token: z
-    .string({ message: 'Google sign-in failed' })
-    .min(1, 'Google sign-in failed')
-    .max(4096, 'Google sign-in failed'),
-  remember: z.boolean().optional(),
-});
+const GoogleTokenField = z
+  .string({ message: 'Google sign-in failed' })
+  .min(1, 'Google sign-in failed')
+  .max(4096, 'Google sign-in failed')
+  .optional();
+
+/**
+ * The Google ID token (a JWT) from Google Identity Services: the web app sends its button's
+ * `credential`; `id_token` and SPEC.md §7's `access_token` field are read too, but whichever is
+ * used must hold an ID token (an opaque access token cannot be checked for its audience).
+ */
+export const GoogleBodySchema = z
+  .object({
+    credential: GoogleTokenField,
+    id_token: GoogleTokenField,
+    access_token: GoogleTokenField,
+    remember: z.boolean().optional(),
+  })
+  .refine((b) => Boolean(b.credential || b.id_token || b.access_token), { message: 'Google sign-in failed' });
 export type GoogleBody = z.input<typeof GoogleBodySchema>;
 
 export const GoogleReplySchema = z.object({

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES as MSG,
@@ -25,7 +26,7 @@ import type { Database } from '#server/db/connect.ts';
 import { notFound } from '#server/errors.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { requireMember } from '#server/plugins/auth.ts';
-import { createAccountsService } from './accounts.service.ts';
+import { createAccountsService, type FollowUp } from './accounts.service.ts';
 import { createCaptcha } from './captcha.ts';
 import { ACCOUNT_LIMITS as L, keyedLimiter, perIp } from './limits.ts';
 
@@ -49,7 +50,6 @@ export const accountsRoutes =
   }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const mailer = givenMailer ?? createMailer(config, app.log);
-    app.addHook('onClose', () => mailer.close());
     const captcha = createCaptcha({ config, db: database.db, siteverifyUrl: captchaSiteverifyUrl });
     const accounts = createAccountsService({
       db: database.db,
@@ -59,10 +59,26 @@ export const accountsRoutes =
       sessions: app.sessions,
       log: app.log,
     });
+    // Work that must not delay (or time) a reply runs once it has been sent.
+    const followUps = new WeakMap<FastifyRequest, FollowUp>();
+    app.addHook('onResponse', (request, _reply, done) => {
+      const followUp = followUps.get(request);
+      if (followUp) accounts.runFollowUp(followUp);
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await accounts.flush();
+      await mailer.close();
+    });
     const loginPerAccount = keyedLimiter(app, 'login-account', L.loginPerAccount);
     const forgotPerEmail = keyedLimiter(app, 'forgot-email', L.forgotPerEmail);
     const resendPerEmail = keyedLimiter(app, 'resend-email', L.resendPerEmail);
     const tags = ['accounts'];
+    // Every account reply may carry a token or the member's own details: never stored by a cache.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('cache-control', 'no-store');
+      done();
+    });
 
     app.get(
       '/api/auth/config',
@@ -83,9 +99,8 @@ export const accountsRoutes =
           response: { 200: AltchaChallengeSchema },
         },
       },
-      async (_request, reply) => {
+      async () => {
         if (config.captcha.provider !== 'altcha') throw notFound('This server does not use ALTCHA');
-        reply.header('cache-control', 'no-store');
         const challenge = await captcha.challenge();
         return { ...challenge, parameters: { ...challenge.parameters } };
       },
@@ -205,7 +220,6 @@ export const accountsRoutes =
         } else if (outcome.result === 'expired') {
           query.set('email', outcome.email);
         }
-        reply.header('cache-control', 'no-store');
         return reply.redirect(`/login?${query}`, 302);
       },
     );
@@ -218,7 +232,8 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         await resendPerEmail(request, reply, request.body.email);
-        await accounts.resendVerification(request.body.email);
+        const followUp = await accounts.resendVerification(request.body.email);
+        if (followUp) followUps.set(request, followUp);
         return { success: true as const, message: MSG.verificationSent };
       },
     );
@@ -231,7 +246,8 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         await forgotPerEmail(request, reply, request.body.email);
-        await accounts.forgotPassword(request.body.email);
+        const followUp = await accounts.forgotPassword(request.body.email);
+        if (followUp) followUps.set(request, followUp);
         return { success: true as const, message: MSG.resetSent };
       },
     );
@@ -271,7 +287,9 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        const result = await accounts.google(request.body.access_token, request.body.remember ?? false);
+        const { credential, id_token, access_token, remember } = request.body;
+        const idToken = credential ?? id_token ?? access_token ?? '';
+        const result = await accounts.google(idToken, remember ?? false);
         return { success: true as const, ...result };
       },
     );

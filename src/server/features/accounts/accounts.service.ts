@@ -4,7 +4,7 @@ import type { User } from '#shared/schemas/accounts.ts';
 import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
 import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
-import { isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
+import { isValidEmail, isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '#server/errors.ts';
@@ -31,7 +31,7 @@ import {
   usernameKeyExists,
 } from './accounts.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
-import { fetchGoogleProfile } from './google.ts';
+import { createGoogleVerifier } from './google.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import { hashEmailToken, newEmailToken, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './tokens.ts';
 
@@ -43,6 +43,13 @@ export interface AccountsServiceDeps {
   captcha: CaptchaVerifier;
   log: FastifyBaseLogger;
 }
+
+/**
+ * Work for an account that must not show in the reply's timing (issuing and mailing a link): the
+ * route runs it once the reply is sent, so the request does the same work whether the account
+ * exists or not (docs/decisions/004, Enumeration).
+ */
+export type FollowUp = () => Promise<void>;
 
 export type VerificationOutcome =
   | { result: 'success'; token: string; username: string }
@@ -65,6 +72,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, config, mailer, sessions, captcha, log } = deps;
   const link = (path: string, token: string) =>
     `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const { clientId } = config.google;
+  const verifyGoogleToken = clientId
+    ? createGoogleVerifier({ clientId, jwksUrl: config.google.jwksUrl, issuers: config.google.issuers })
+    : undefined;
+
+  const pendingWork = new Set<Promise<void>>();
 
   /** A new single-use link token; older unused ones of the same purpose stop working. */
   async function issueEmailToken(userId: number, purpose: TokenPurpose): Promise<string> {
@@ -199,32 +212,48 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { result: 'success', token: await newSession(account, false), username: account.username };
     },
 
-    /** Same answer whatever the email: only an existing, unverified account gets a mail. */
-    async resendVerification(email: string): Promise<void> {
+    /**
+     * Same answer and the same work before it whatever the email (one lookup): only an existing,
+     * unverified account gets a follow-up that mails a link, run after the reply.
+     */
+    async resendVerification(email: string): Promise<FollowUp | undefined> {
       const account = await findAccountByEmail(db, email);
-      if (!account || account.emailVerifiedAt) {
-        newEmailToken(); // the same work as the real path, so the reply takes as long
-        return;
-      }
-      const token = await issueEmailToken(account.id, 'verify');
-      mailer.sendInBackground({
-        to: account.email,
-        ...verificationMail(account.username, link('/verify-email', token)),
-      });
+      if (!account || account.emailVerifiedAt) return undefined;
+      return async () => {
+        const token = await issueEmailToken(account.id, 'verify');
+        mailer.sendInBackground({
+          to: account.email,
+          ...verificationMail(account.username, link('/verify-email', token)),
+        });
+      };
     },
 
-    /** Same status, message and work whether or not the email has an account. */
-    async forgotPassword(email: string): Promise<void> {
+    /** Same status, message and work before the reply (one lookup) whether the email has an account. */
+    async forgotPassword(email: string): Promise<FollowUp | undefined> {
       const account = await findAccountByEmail(db, email);
-      if (!account) {
-        newEmailToken();
-        return;
-      }
-      const token = await issueEmailToken(account.id, 'reset');
-      mailer.sendInBackground({
-        to: account.email,
-        ...resetMail(account.username, link('/reset-password', token)),
-      });
+      if (!account) return undefined;
+      return async () => {
+        const token = await issueEmailToken(account.id, 'reset');
+        mailer.sendInBackground({
+          to: account.email,
+          ...resetMail(account.username, link('/reset-password', token)),
+        });
+      };
+    },
+
+    /** Runs a follow-up once its reply has been sent; a failure is logged (the reply is gone). */
+    runFollowUp(followUp: FollowUp): void {
+      const work = followUp()
+        .catch((err: unknown) =>
+          log.error({ err: { message: (err as Error).message } }, 'account mail work failed'),
+        )
+        .finally(() => pendingWork.delete(work));
+      pendingWork.add(work);
+    },
+
+    /** Resolves once the follow-ups started so far have finished (shutdown, tests). */
+    async flush(): Promise<void> {
+      while (pendingWork.size > 0) await Promise.allSettled([...pendingWork]);
     },
 
     async checkResetToken(token: string): Promise<void> {
@@ -254,15 +283,21 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await sessions.revokeAll(record.userId);
     },
 
-    async google(accessToken: string, remember: boolean) {
-      if (!config.google.clientId) throw new AppError(404, 'GOOGLE_DISABLED', MSG.googleDisabled);
-      const lookup = await fetchGoogleProfile(config.google.userinfoUrl, accessToken);
+    /**
+     * Signs in with a Google ID token. Only a token issued to our client id, by Google, unexpired,
+     * for a verified email reaches the account lookup, so only such a token can sign in to (or be
+     * linked with) an existing account.
+     */
+    async google(idToken: string, remember: boolean) {
+      if (!verifyGoogleToken) throw new AppError(404, 'GOOGLE_DISABLED', MSG.googleDisabled);
+      const lookup = await verifyGoogleToken(idToken);
       if (!lookup.ok) {
         if (lookup.reason === 'unreachable') throw new AppError(502, 'GOOGLE_UNREACHABLE', MSG.googleFailed);
         throw unauthorized(MSG.googleFailed, 'GOOGLE_REJECTED');
       }
       const { profile } = lookup;
       if (!profile.emailVerified) throw forbidden(MSG.googleNotVerified, 'GOOGLE_EMAIL_UNVERIFIED');
+      if (!isValidEmail(profile.email)) throw unauthorized(MSG.googleFailed, 'GOOGLE_REJECTED');
 
       let account = await findAccountByGoogleSub(db, profile.sub);
       let isNewUser = false;

@@ -1,5 +1,3 @@
-import { createPublicKey, verify as verifySignature } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
@@ -13,70 +11,28 @@ import {
   type TestSmtp,
 } from '#server/test/accounts.ts';
 
+const CLIENT_ID = 'test-client.apps.example';
+
 /**
- * A real local OAuth 2 / OIDC server stands in for Google: tokens come from its token endpoint
- * and our server asks its userinfo endpoint who they belong to. Its userinfo handler is extended
- * to check the bearer token's signature and answer with the claims of that token's subject.
+ * A real local OIDC server stands in for Google: it publishes its signing keys at /jwks, as Google
+ * does at GOOGLE_JWKS_URL, and signs the ID tokens the Identity Services button would hand the
+ * browser. `claims` override what Google would put in one (another audience, issuer, expiry).
  */
 async function startOidc() {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url ?? '';
-  const people = new Map<string, Record<string, unknown>>();
-
-  function subjectOf(req: IncomingMessage): string | null {
-    try {
-      return checkedSubject(req);
-    } catch {
-      return null;
-    }
-  }
-
-  function checkedSubject(req: IncomingMessage): string | null {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [h, p, s] = token?.split('.') ?? [];
-    if (!h || !p || !s) return null;
-    const header = JSON.parse(Buffer.from(h, 'base64url').toString());
-    const jwk = server.issuer.keys.toJSON().find((k: { kid?: string }) => k.kid === header.kid);
-    if (!jwk) return null;
-    const ok = verifySignature(
-      'RSA-SHA256',
-      Buffer.from(`${h}.${p}`),
-      createPublicKey({ key: jwk, format: 'jwk' }),
-      Buffer.from(s, 'base64url'),
-    );
-    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
-    if (!ok || payload.exp * 1000 < Date.now()) return null;
-    return String(payload.sub);
-  }
-
-  server.service.on(
-    'beforeUserinfo',
-    (response: { body: unknown; statusCode: number }, req: IncomingMessage) => {
-      const sub = subjectOf(req);
-      const claims = sub ? people.get(sub) : undefined;
-      if (!claims) {
-        response.statusCode = 401;
-        response.body = { error: 'invalid_token' };
-        return;
-      }
-      response.body = { sub, ...claims };
-    },
-  );
-
   return {
-    userinfoUrl: `${issuer}/userinfo`,
-    /** Registers a Google person and returns a fresh access token for them. */
-    async tokenFor(sub: string, claims: Record<string, unknown>): Promise<string> {
-      people.set(sub, claims);
-      const res = await fetch(`${issuer}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', username: sub, scope: 'openid email profile' }),
+    issuer,
+    jwksUrl: `${issuer}/jwks`,
+    async idToken(sub: string, claims: Record<string, unknown>, expiresIn = 3600): Promise<string> {
+      return server.issuer.buildToken({
+        expiresIn,
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, { sub, aud: CLIENT_ID, azp: CLIENT_ID, ...claims });
+        },
       });
-      const body = (await res.json()) as { access_token: string };
-      return body.access_token;
     },
     stop: () => server.stop(),
   };
@@ -96,8 +52,9 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
       dialect,
       env: {
         SMTP_URL: smtp.url,
-        GOOGLE_CLIENT_ID: 'test-client.apps.example',
-        GOOGLE_USERINFO_URL: oidc.userinfoUrl,
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        GOOGLE_JWKS_URL: oidc.jwksUrl,
+        GOOGLE_ISSUER: oidc.issuer,
       },
     });
   });
@@ -107,18 +64,19 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
     await smtp.close();
   });
 
-  const google = (access_token: string, extra: Record<string, unknown> = {}) =>
+  /** What the web app sends: the Identity Services button's credential. */
+  const google = (credential: string, field = 'credential') =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/google',
-      payload: { access_token, ...extra },
+      payload: { [field]: credential },
       remoteAddress: freshIp(),
     });
 
   it('creates an account for a new verified Google user, then signs the same person in again', async () => {
     const sub = nextSub();
     const email = `${sub.replace(/-/g, '')}@gmail.example`;
-    const token = await oidc.tokenFor(sub, { email: email.toUpperCase(), email_verified: true, name: 'Ada' });
+    const token = await oidc.idToken(sub, { email: email.toUpperCase(), email_verified: true, name: 'Ada' });
     const first = await google(token);
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -132,10 +90,10 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
     expect((await t.app.inject({ url: '/api/user', headers: bearer(body.token) })).statusCode).toBe(200);
     expect((await t.app.inject('/api/auth/config')).json().google).toEqual({
       enabled: true,
-      clientId: 'test-client.apps.example',
+      clientId: CLIENT_ID,
     });
 
-    const again = await google(await oidc.tokenFor(sub, { email, email_verified: true }));
+    const again = await google(await oidc.idToken(sub, { email, email_verified: true }));
     expect(again.json()).toMatchObject({
       isNewUser: false,
       message: 'Signed in with Google',
@@ -146,7 +104,7 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
   it('links a verified Google email to the existing account; the password keeps working', async () => {
     const u = await registerVerified(t.app, smtp);
     const sub = nextSub();
-    const res = await google(await oidc.tokenFor(sub, { email: u.email, email_verified: 'true' }));
+    const res = await google(await oidc.idToken(sub, { email: u.email, email_verified: 'true' }));
     expect(res.json()).toMatchObject({ isNewUser: false, user: { id: u.id, username: u.username } });
     const row = await t.database.db
       .selectFrom('users')
@@ -165,7 +123,7 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
       payload: creds,
       remoteAddress: freshIp(),
     });
-    const res = await google(await oidc.tokenFor(nextSub(), { email: creds.email, email_verified: true }));
+    const res = await google(await oidc.idToken(nextSub(), { email: creds.email, email_verified: true }));
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: creds.email, email_verified: true });
     expect((await login(t.app, { email: creds.email, password: creds.password })).statusCode).toBe(401);
@@ -174,7 +132,7 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
   it('picks the next free username when the email local part is taken', async () => {
     const u = await registerVerified(t.app, smtp);
     const res = await google(
-      await oidc.tokenFor(nextSub(), { email: `${u.username}@elsewhere.example`, email_verified: true }),
+      await oidc.idToken(nextSub(), { email: `${u.username}@elsewhere.example`, email_verified: true }),
     );
     expect(res.json().isNewUser).toBe(true);
     const name: string = res.json().user.username;
@@ -184,7 +142,7 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
 
   it('refuses a Google account whose email is not verified', async () => {
     const res = await google(
-      await oidc.tokenFor(nextSub(), { email: 'unverified@gmail.example', email_verified: false }),
+      await oidc.idToken(nextSub(), { email: 'unverified@gmail.example', email_verified: false }),
     );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
@@ -193,8 +151,81 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
     });
   });
 
+  it('reads the ID token from id_token and from SPEC.md §7 access_token as well', async () => {
+    const sub = nextSub();
+    const email = `${sub.replace(/-/g, '')}@gmail.example`;
+    for (const field of ['id_token', 'access_token']) {
+      const res = await google(await oidc.idToken(sub, { email, email_verified: true }), field);
+      expect(res.statusCode, field).toBe(200);
+      expect(res.json().user.email).toBe(email);
+    }
+  });
+
+  it('refuses a token minted for another client id, by another issuer, expired, or signed by another key', async () => {
+    const u = await registerVerified(t.app, smtp);
+    const other = await startOidc();
+    try {
+      const attempts: Record<string, string> = {
+        'another app': await oidc.idToken(nextSub(), {
+          email: u.email,
+          email_verified: true,
+          aud: 'another-app.apps.example',
+          azp: 'another-app.apps.example',
+        }),
+        'several audiences, another party': await oidc.idToken(nextSub(), {
+          email: u.email,
+          email_verified: true,
+          aud: [CLIENT_ID, 'another-app.apps.example'],
+          azp: 'another-app.apps.example',
+        }),
+        'no audience': await oidc.idToken(nextSub(), {
+          email: u.email,
+          email_verified: true,
+          aud: undefined,
+        }),
+        'wrong issuer': await oidc.idToken(nextSub(), {
+          email: u.email,
+          email_verified: true,
+          iss: 'https://accounts.evil.example',
+        }),
+        expired: await oidc.idToken(nextSub(), { email: u.email, email_verified: true }, -120),
+        'another key': await other.idToken(nextSub(), {
+          email: u.email,
+          email_verified: true,
+          iss: oidc.issuer,
+        }),
+      };
+      for (const [what, token] of Object.entries(attempts)) {
+        const res = await google(token);
+        expect(res.statusCode, what).toBe(401);
+        expect(res.json(), what).toMatchObject({ success: false, message: 'Google sign-in failed' });
+      }
+    } finally {
+      await other.stop();
+    }
+    // None of them was linked to the account or signed anyone in.
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('google_sub')
+      .where('id', '=', u.id)
+      .executeTakeFirst();
+    expect(row?.google_sub).toBeNull();
+  });
+
+  it('refuses an unverified email, without linking it to the account that has it', async () => {
+    const u = await registerVerified(t.app, smtp);
+    const res = await google(await oidc.idToken(nextSub(), { email: u.email, email_verified: false }));
+    expect(res.statusCode).toBe(403);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('google_sub')
+      .where('id', '=', u.id)
+      .executeTakeFirst();
+    expect(row?.google_sub).toBeNull();
+  });
+
   it('refuses a token the identity provider does not accept', async () => {
-    for (const token of ['not-a-token', 'a.b.c']) {
+    for (const token of ['not-a-token', 'a.b.c', 'ya29.an-opaque-access-token']) {
       const res = await google(token);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, message: 'Google sign-in failed' });
@@ -210,7 +241,7 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
       const res = await off.app.inject({
         method: 'POST',
         url: '/api/auth/google',
-        payload: { access_token: 'x' },
+        payload: { credential: 'x' },
       });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Google sign-in is not enabled');
@@ -219,13 +250,13 @@ describe.each(testDialects)('Google sign-in against a local OIDC server on %s', 
     }
     const down = await buildTestApp({
       dialect,
-      env: { GOOGLE_CLIENT_ID: 'x', GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' },
+      env: { GOOGLE_CLIENT_ID: 'x', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks' },
     });
     try {
       const res = await down.app.inject({
         method: 'POST',
         url: '/api/auth/google',
-        payload: { access_token: 'x' },
+        payload: { credential: await oidc.idToken('x', { email: 'a@b.co', email_verified: true }) },
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('Google sign-in failed');

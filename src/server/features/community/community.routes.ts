@@ -18,7 +18,7 @@ import type { Database } from '#server/db/connect.ts';
 import { optionalMember, requireMember } from '#server/plugins/auth.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
-import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
+import { memberOrIpKey, sharedLimit } from '#server/plugins/rate-limit.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { createCommunityService } from './community.service.ts';
@@ -60,6 +60,8 @@ export const communityRoutes =
     hot?.add('/api/hot-topics/ai', () => cache.peek(HOT_TOPICS.cacheKey));
     hot?.add('/api/stats/homepage', () => cache.peek(HOME_STATS.cacheKey));
     const tags = ['community'];
+    // Like and dislike share one bucket: one vote limit per member, whatever the direction.
+    const voteLimit = sharedLimit(app, 'vote', COMMUNITY_LIMITS.votes);
 
     app.get(
       '/api/hot-topics/ai',
@@ -76,7 +78,7 @@ export const communityRoutes =
     app.post(
       '/api/predictions/:id/like',
       {
-        config: limit('vote', COMMUNITY_LIMITS.votes),
+        onRequest: voteLimit,
         schema: { tags, params: PredictionIdParamsSchema, response: { 200: VoteReplySchema, ...errors } },
       },
       async (request) => community.vote(await requireMember(request), request.params.id, 1),
@@ -85,7 +87,7 @@ export const communityRoutes =
     app.post(
       '/api/predictions/:id/dislike',
       {
-        config: limit('vote', COMMUNITY_LIMITS.votes),
+        onRequest: voteLimit,
         schema: { tags, params: PredictionIdParamsSchema, response: { 200: VoteReplySchema, ...errors } },
       },
       async (request) => community.vote(await requireMember(request), request.params.id, -1),

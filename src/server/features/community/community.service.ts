@@ -41,7 +41,8 @@ const DAY_MS = 86_400_000;
 
 function titleOf(text: string): string {
   const first = sentences(text)[0] ?? text;
-  return clip(first.replace(/[.!?]+$/, ''), 90);
+  // The look-behind starts a match only at the start of a run: linear however long the run.
+  return clip(first.replace(/(?<![.!?])[.!?]+$/, ''), 90);
 }
 
 function analysisOf(c: HotCandidate): string {
@@ -50,7 +51,7 @@ function analysisOf(c: HotCandidate): string {
     .filter((r) => r.effect > 0)
     .sort((a, b) => b.effect - a.effect)
     .slice(0, 2)
-    .map((r) => r.label.replace(/[.]+$/, '').toLowerCase());
+    .map((r) => r.label.replace(/(?<!\.)\.+$/, '').toLowerCase());
   return strengths.length
     ? `Rated ${score}% for reliability: ${strengths.join('; ')}.`
     : `Rated ${score}% for reliability by the automated analysis.`;

@@ -268,6 +268,23 @@ describe.each(testDialects)('likes, dislikes, comments and interactions on %s', 
     expect(res.statusCode).toBe(201);
   });
 
+  it('gives likes and dislikes one vote limit per member: 60 a minute in all, not 60 each', async () => {
+    const id = await prediction(t, { userId: author.id });
+    const m = await createMember(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) codes.push((await vote(id, 'like', m)).statusCode);
+    for (let i = 0; i < 30; i++) codes.push((await vote(id, 'dislike', m)).statusCode);
+    expect(codes.every((c) => c === 200)).toBe(true);
+    for (const kind of ['like', 'dislike'] as const) {
+      const res = await vote(id, kind, m);
+      expect(res.statusCode, kind).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    }
+    // Another member is not affected.
+    expect((await vote(id, 'dislike', await createMember(t))).statusCode).toBe(200);
+  });
+
   it('returns the member’s own interactions map', async () => {
     const m = await createMember(t);
     const other = await createMember(t);

@@ -59,7 +59,9 @@ export async function llmSummary(
   if (!response.ok) throw new Error(`LLM HTTP ${response.status}`);
   const reply = ReplySchema.parse(await response.json());
   const content = reply.choices[0]?.message.content ?? '';
-  const parsed = SummarySchema.parse(JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')));
+  // Two anchored cuts; the look-behind keeps the closing one linear on a long run of spaces.
+  const fenced = content.replace(/^```(?:json)?\s*/, '').replace(/(?<!\s)\s*```$/, '');
+  const parsed = SummarySchema.parse(JSON.parse(fenced));
   return {
     ...local,
     title: parsed.title.trim(),

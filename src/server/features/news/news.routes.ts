@@ -33,6 +33,7 @@ export const newsRoutes =
         ? { baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model }
         : undefined,
       userAgent: `Futurecast/1 (+${config.publicUrl})`,
+      allowPrivateHosts: config.news.allowPrivateHosts,
     });
     hot?.add('/api/enhanced-hot-topics', () => cache.peek(NEWS.cacheKeys.enhanced));
     hot?.add('/api/hot-topics', () => cache.peek(NEWS.cacheKeys.plain));

@@ -62,6 +62,8 @@ export interface NewsServiceDeps {
   feeds: readonly string[];
   llm?: LlmConfig | undefined;
   userAgent?: string;
+  /** Fetch feeds from loopback and private addresses too (NEWS_ALLOW_PRIVATE_HOSTS; tests). */
+  allowPrivateHosts?: boolean;
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -98,6 +100,7 @@ export function createNewsService(deps: NewsServiceDeps) {
         const result = await fetchFeed(url, state, {
           userAgent: deps.userAgent ?? 'Futurecast news refresh',
           now,
+          allowPrivateHosts: deps.allowPrivateHosts ?? false,
         });
         state.lastError = null;
         state.lastSuccessAt = state.lastFetchedAt;

@@ -44,7 +44,14 @@ describe.each(testDialects)('news pipeline on %s', (dialect) => {
   });
 
   const service = (urls: string[], llm?: { baseUrl: string }) =>
-    createNewsService({ db: database.db, cache: createReplyCache({ log: quiet }), log, feeds: urls, llm });
+    createNewsService({
+      db: database.db,
+      cache: createReplyCache({ log: quiet }),
+      log,
+      feeds: urls,
+      llm,
+      allowPrivateHosts: true,
+    });
   const stories = () =>
     database.db.selectFrom('news_stories').selectAll().where('is_demo', '=', 0).orderBy('id').execute();
 
@@ -204,7 +211,10 @@ describe.each(testDialects)('GET /api/enhanced-hot-topics and /api/hot-topics on
   afterAll(() => feeds.close());
 
   it('serves demo stories until real ones exist, then only real ones', async () => {
-    const t = await buildTestApp({ dialect, env: { NEWS_FEEDS: feeds.url('tech-wire.rss') } });
+    const t = await buildTestApp({
+      dialect,
+      env: { NEWS_FEEDS: feeds.url('tech-wire.rss'), NEWS_ALLOW_PRIVATE_HOSTS: 'true' },
+    });
     try {
       const { seedDemoNews } = await import('#server/demo/news.ts');
       await seedDemoNews(t.database.db);
@@ -227,6 +237,7 @@ describe.each(testDialects)('GET /api/enhanced-hot-topics and /api/hot-topics on
         cache: createReplyCache({ log: quiet }),
         log: quiet,
         feeds: [feeds.url('tech-wire.rss')],
+        allowPrivateHosts: true,
       });
       await news.refresh(null);
       // The first app cached its reply for a minute; a fresh app reads the new state.

@@ -60,6 +60,42 @@ function BrandPanel() {
   );
 }
 
+/**
+ * After a verification link signed this browser in, whose account it is: a link from someone else
+ * signs the reader into *their* account (SPEC.md §4 wants the auto-login), so the name is shown
+ * plainly, with a way out.
+ */
+function SignedInAs({
+  username,
+  onSignOut,
+  onDismiss,
+}: {
+  username: string;
+  onSignOut: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <Alert
+        variant="info"
+        title={
+          <>
+            Signed in as <span className="font-bold">{username}</span>
+          </>
+        }
+        onDismiss={onDismiss}
+        actions={
+          <Button size="sm" variant="secondary" onClick={onSignOut}>
+            Not you? Sign out
+          </Button>
+        }
+      >
+        Your email address is verified and this browser is signed in to this account.
+      </Alert>
+    </div>
+  );
+}
+
 function rememberUsername(username: string) {
   try {
     sessionStorage.setItem('username', username);
@@ -70,11 +106,13 @@ function rememberUsername(username: string) {
 
 /** `signedInView`: what a signed-in member sees (the app passes the predictions dashboard, mode h). */
 export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedInView: ReactNode }) {
-  const { status, login } = useAuth();
+  const { status, login, logout } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const config = useAuthConfig();
   const [screen, setScreen] = useState<Screen>({ name: 'form' });
+  /** The account a verification link just signed in (shown until dismissed or signed out). */
+  const [verifiedAs, setVerifiedAs] = useState<string | null>(null);
 
   // SPEC.md §4 'Verification return', and the notice after a password reset.
   useEffect(() => {
@@ -107,6 +145,7 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
       setScreen({ name: 'loading' });
       const user = await login(token, remember);
       if (user) {
+        if (fromVerification) setVerifiedAs(user.username);
         setScreen({ name: 'form' });
       } else {
         setScreen({
@@ -135,6 +174,13 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
     return (
       <>
         <title>My Account · Futurecast</title>
+        {verifiedAs ? (
+          <SignedInAs
+            username={verifiedAs}
+            onSignOut={() => void logout('/login')}
+            onDismiss={() => setVerifiedAs(null)}
+          />
+        ) : null}
         {signedInView}
       </>
     );

@@ -2,28 +2,40 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { loadScript } from './load-script';
 
-// Google sign-in through Google Identity Services' token client: Google's popup returns an access
-// token, which the server checks against Google's userinfo endpoint (POST /api/auth/google).
-// The script loads only when the server has GOOGLE_CLIENT_ID.
+// Google sign-in through Google Identity Services' sign-in button: Google's popup hands back a
+// `credential`, an ID token (a JWT Google signed for our client id), which the server verifies
+// against Google's keys and audience (POST /api/auth/google {credential}; docs/decisions/004).
+// The script loads only when the server has GOOGLE_CLIENT_ID; until it has drawn its button, ours
+// stands in its place, disabled, at the same height.
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
+/** Google draws its button between 200 and 400 px wide. */
+const GIS_WIDTH = { min: 200, max: 400 } as const;
 
-interface TokenResponse {
-  access_token?: string;
-  error?: string;
+interface CredentialResponse {
+  credential?: string;
 }
-interface TokenClient {
-  requestAccessToken: () => void;
-}
-interface GoogleAccounts {
+interface GoogleIdentity {
   accounts: {
-    oauth2: {
-      initTokenClient: (config: {
+    id: {
+      initialize: (config: {
         client_id: string;
-        scope: string;
-        callback: (response: TokenResponse) => void;
-        error_callback?: (error: { type?: string }) => void;
-      }) => TokenClient;
+        callback: (response: CredentialResponse) => void;
+        ux_mode?: 'popup' | 'redirect';
+        auto_select?: boolean;
+      }) => void;
+      renderButton: (
+        parent: HTMLElement,
+        options: {
+          type: 'standard';
+          theme: 'outline';
+          size: 'large';
+          text: 'continue_with';
+          shape: 'rectangular';
+          logo_alignment: 'center';
+          width: number;
+        },
+      ) => void;
     };
   };
 }
@@ -54,31 +66,43 @@ function GoogleLogo() {
 export interface GoogleButtonProps {
   clientId: string;
   busy: boolean;
-  onAccessToken: (token: string) => void;
+  /** The ID token from Google's button. */
+  onCredential: (credential: string) => void;
   /** Google's side failed or was closed: SPEC.md §8 'Google sign-in failed'. */
   onFailure: () => void;
 }
 
-export function GoogleButton({ clientId, busy, onAccessToken, onFailure }: GoogleButtonProps) {
-  const client = useRef<TokenClient | null>(null);
+export function GoogleButton({ clientId, busy, onCredential, onFailure }: GoogleButtonProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const slot = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-  const handlers = useRef({ onAccessToken, onFailure });
-  handlers.current = { onAccessToken, onFailure };
+  const handlers = useRef({ onCredential, onFailure });
+  handlers.current = { onCredential, onFailure };
 
   useEffect(() => {
     let cancelled = false;
     loadScript(GIS_SRC)
       .then(() => {
-        const google = (window as unknown as { google?: GoogleAccounts }).google;
-        if (cancelled || !google) return;
-        client.current = google.accounts.oauth2.initTokenClient({
+        const google = (window as unknown as { google?: GoogleIdentity }).google;
+        if (cancelled || !google || !slot.current) return;
+        google.accounts.id.initialize({
           client_id: clientId,
-          scope: 'openid email profile',
+          ux_mode: 'popup',
+          auto_select: false,
           callback: (response) => {
-            if (response.access_token) handlers.current.onAccessToken(response.access_token);
+            if (response.credential) handlers.current.onCredential(response.credential);
             else handlers.current.onFailure();
           },
-          error_callback: () => handlers.current.onFailure(),
+        });
+        const width = box.current?.clientWidth ?? GIS_WIDTH.max;
+        google.accounts.id.renderButton(slot.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          shape: 'rectangular',
+          logo_alignment: 'center',
+          width: Math.min(GIS_WIDTH.max, Math.max(GIS_WIDTH.min, width)),
         });
         setReady(true);
       })
@@ -91,17 +115,21 @@ export function GoogleButton({ clientId, busy, onAccessToken, onFailure }: Googl
   }, [clientId]);
 
   return (
-    <Button
-      variant="secondary"
-      size="lg"
-      fullWidth
-      loading={busy}
-      loadingText="Signing in with Google..."
-      disabled={!ready}
-      onClick={() => (client.current ? client.current.requestAccessToken() : onFailure())}
-    >
-      <GoogleLogo />
-      Continue with Google
-    </Button>
+    <div ref={box} className="min-h-11">
+      <div ref={slot} className={ready && !busy ? 'flex min-h-11 items-center justify-center' : 'hidden'} />
+      {ready && !busy ? null : (
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          loading={busy}
+          loadingText="Signing in with Google..."
+          disabled
+        >
+          <GoogleLogo />
+          Continue with Google
+        </Button>
+      )}
+    </div>
   );
 }

@@ -71,11 +71,11 @@ export function SignInForm({ config, notice, onSignedIn, onVerificationRequired 
     }
   }
 
-  async function withGoogle(accessToken: string) {
+  async function withGoogle(credential: string) {
     setError(null);
     setBusy('google');
     try {
-      const reply = await googleSignIn({ access_token: accessToken, remember });
+      const reply = await googleSignIn({ credential, remember });
       onSignedIn({ token: reply.token, remember, celebrate: reply.isNewUser ? 'google-new' : 'signin' });
     } catch (err) {
       setError(googleFailure(err));
@@ -160,7 +160,7 @@ export function SignInForm({ config, notice, onSignedIn, onVerificationRequired 
             <GoogleButton
               clientId={config.google.clientId}
               busy={busy === 'google'}
-              onAccessToken={(token) => void withGoogle(token)}
+              onCredential={(credential) => void withGoogle(credential)}
               onFailure={() => setError(UI.googleFailed)}
             />
           </div>

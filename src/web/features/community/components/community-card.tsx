@@ -42,7 +42,7 @@ export function CommunityCard({
   const [panelId] = useState(() => `comments-${topic.id}`);
   const { likes, dislikes, comments } = topic.engagement;
   // A one-sentence prediction is its own title: say it once.
-  const sameAsTitle = topic.predictionText.trim().replace(/[.!?]+$/, '') === topic.title.trim();
+  const sameAsTitle = topic.predictionText.trim().replace(/(?<![.!?])[.!?]+$/, '') === topic.title.trim();
   return (
     <article
       className={cn(
