@@ -33,6 +33,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   redis?: Redis | undefined;
+  /** Prefix of this app's Redis keys and channel; tests give each app its own (default futurecast:). */
+  redisNamespace?: string;
   /** Where the built SPA lives; defaults to ./dist/web. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -104,7 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis && !(await redis.ready(2000))) app.log.warn('Redis is not reachable yet: starting without it');
   registerErrorHandling(app, database.availability.report);
   registerSecurityHeaders(app, headers);
-  await registerRateLimits(app, redis);
+  const namespace = deps.redisNamespace;
+  await registerRateLimits(app, redis, namespace ? `${namespace}rl:` : undefined);
   registerHotReplyMetrics(registerMetrics(app), hot);
   app.addHook('preClose', (done) => {
     hot.close();
@@ -126,7 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One reply cache, so a write in one feature invalidates what another serves (a new prediction
   // → the hot topics).
-  const cache = createReplyCache({ redis, log: app.log });
+  const cache = createReplyCache({
+    redis,
+    log: app.log,
+    ...(namespace ? { prefix: `${namespace}cache:` } : {}),
+  });
   app.addHook('onClose', (_app, done) => {
     cache.close();
     redis?.close();

@@ -107,7 +107,11 @@ function link(client: Redis, log: RedisLog, name: string, owned: boolean): Redis
   // A connection can look open while Redis no longer answers (a hung server, a dropped route):
   // two missed pings reconnect it, which marks Redis down until a new connection is ready.
   const heartbeat = setInterval(() => {
-    if (!up || client.status !== 'ready' || (client as { condition?: { subscriber?: unknown } }).condition?.subscriber)
+    if (
+      !up ||
+      client.status !== 'ready' ||
+      (client as { condition?: { subscriber?: unknown } }).condition?.subscriber
+    )
       return;
     void ping().then((ms) => {
       missed = ms === null ? missed + 1 : 0;

@@ -243,7 +243,8 @@ export function createReplyCache(options: {
     const gen = Number(read[0]);
     const stillCurrent = () => (known.get(key) ?? 0) <= gen && (generation.get(key) ?? 0) === localStart;
     const keep = (value: string, expiresInMs: number) => {
-      if (subscribed && stillCurrent()) remember(key, { value, expires: Date.now() + expiresInMs, generation: gen });
+      if (subscribed && stillCurrent())
+        remember(key, { value, expires: Date.now() + expiresInMs, generation: gen });
     };
     if (!fresh && read[1] !== null) {
       keep(read[1], Math.min(ttlMs, read[2] > 0 ? read[2] : ttlMs));
@@ -269,7 +270,7 @@ export function createReplyCache(options: {
         const running = inflight.get(key);
         if (running) return { value: await running, cached: true };
       }
-      if (!redis || !redis.isUp()) {
+      if (!redis?.isUp()) {
         const promise = buildAlone(key, ttlMs, build, Boolean(redis)).finally(() => {
           if (inflight.get(key) === promise) inflight.delete(key);
         });

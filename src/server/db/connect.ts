@@ -105,6 +105,8 @@ export interface ConnectOptions {
   /** PostgreSQL only: run inside this schema (tests isolate runs this way). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL's application_name for these connections (pg_stat_activity shows it). */
+  applicationName?: string;
   /**
    * SQLite file only: checkpoint the WAL from a worker thread instead of inside request commits
    * (wal-checkpointer.ts). The server turns it on; short-lived scripts and tests don't need it.
@@ -125,6 +127,7 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
       connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      application_name: options.applicationName ?? 'futurecast',
       options: settings.join(' '),
     });
     const availability = trackAvailability(() => pool.query('select 1'));

@@ -96,7 +96,15 @@ function bandLockKey(band: string): bigint {
 // class 08 (connection exception), 53300 too many connections, 57P01–57P03 administrator or crash
 // shutdown and "cannot connect now", 57014 a statement cut off by statement_timeout.
 const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123]|57014)$/;
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 // What pg and pg-pool say when a connection is lost or none can be had in time.
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
@@ -110,7 +118,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
-  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY') return true;
+  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY')
+    return true;
   return typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message);
 }
 

@@ -8,10 +8,14 @@ import type { RedisLink } from '#server/cache/redis.ts';
  * (so /api/health, /metrics and static files never are). The store is in-memory for one
  * instance, Redis when REDIS_URL is set so every instance shares the counts.
  */
-export async function registerRateLimits(app: FastifyInstance, redis: RedisLink | undefined) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  redis: RedisLink | undefined,
+  namespace = 'futurecast-rl:',
+) {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: redisWithFallback(redis) } : {}),
+    ...(redis ? { store: redisWithFallback(redis, namespace) } : {}),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,
@@ -48,8 +52,12 @@ interface Store {
 }
 type StoreClass<A extends unknown[]> = new (...args: A) => Store;
 const require = createRequire(import.meta.url);
-const RedisStore: StoreClass<[boolean, boolean, unknown, string]> = require('@fastify/rate-limit/store/RedisStore.js');
-const LocalStore: StoreClass<[boolean, boolean, number?]> = require('@fastify/rate-limit/store/LocalStore.js');
+const RedisStore: StoreClass<
+  [boolean, boolean, unknown, string]
+> = require('@fastify/rate-limit/store/RedisStore.js');
+const LocalStore: StoreClass<
+  [boolean, boolean, number?]
+> = require('@fastify/rate-limit/store/LocalStore.js');
 
 /**
  * The shared Redis counts while Redis answers; a per-instance memory store while it is away, so
@@ -57,7 +65,7 @@ const LocalStore: StoreClass<[boolean, boolean, number?]> = require('@fastify/ra
  * N× the limit across N instances for the minutes of an outage), never open and never with a 500.
  * docs/decisions/012-scale-out-failures.md.
  */
-function redisWithFallback(redis: RedisLink): FastifyRateLimitStoreCtor {
+function redisWithFallback(redis: RedisLink, namespace: string): FastifyRateLimitStoreCtor {
   class FallbackStore implements Store {
     constructor(
       private readonly shared: Store,
@@ -89,7 +97,7 @@ function redisWithFallback(redis: RedisLink): FastifyRateLimitStoreCtor {
       const exponentialBackoff = params.exponentialBackoff ?? false;
       // biome-ignore lint/correctness/noConstructorReturn: the plugin's store contract is a constructor
       return new FallbackStore(
-        new RedisStore(continueExceeding, exponentialBackoff, redis.client, 'futurecast-rl:'),
+        new RedisStore(continueExceeding, exponentialBackoff, redis.client, namespace),
         new LocalStore(continueExceeding, exponentialBackoff),
       );
     }

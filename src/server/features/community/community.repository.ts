@@ -281,7 +281,7 @@ function toggleDeltas(value: 1 | -1) {
 const toggleVoteFunction = reusableQuery(
   'toggle vote (PostgreSQL function)',
   (
-    db: Db,
+    _db: Db,
     predictionId: number,
     userId: number,
     value: 1 | -1,
