@@ -8,7 +8,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 /** A cache read that takes longer than this is given up and the reply built from the database. */
 export const COMMAND_TIMEOUT_MS = 50;
 
-export const REDIS_OPTIONS: RedisOptions = {
+const REDIS_OPTIONS: RedisOptions = {
   // Commands sent while disconnected fail at once instead of waiting for a reconnect.
   enableOfflineQueue: false,
   // A command in flight when the connection drops fails instead of being retried after it.

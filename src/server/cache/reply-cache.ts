@@ -38,7 +38,7 @@ interface Entry {
 }
 
 /** While Redis is away each instance caches alone, and another's write shows within this. */
-export const DEGRADED_TTL_MS = 5000;
+const DEGRADED_TTL_MS = 5000;
 /** How long a key's generation outlives its last invalidation (longer than any entry's TTL). */
 const GENERATION_TTL_MS = 24 * 3600_000;
 

@@ -27,7 +27,7 @@ export interface Database {
  * one log line per change, not one per request); while down, a probe every second marks it up
  * again as soon as a query succeeds. The pool itself reconnects: nothing here restarts anything.
  */
-export interface Availability {
+interface Availability {
   isUp(): boolean;
   /** Reports an error from a query; only connection-level failures change the state. */
   report(err: unknown): void;
@@ -90,7 +90,7 @@ const alwaysUp: Availability = {
  * runs longer than `statementMs`, and a transaction left idle is ended after `idleInTransactionMs`.
  * Keep-alive probes find a connection whose peer vanished without a word.
  */
-export const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 10_000, idleInTransactionMs: 30_000 };
+const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 10_000, idleInTransactionMs: 30_000 };
 
 // timestamptz → ISO string, so both dialects hand the app the same shape.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
@@ -99,7 +99,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /** Connections per instance on PostgreSQL (DATABASE_POOL_SIZE); sized in docs/decisions/012. */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 
 export interface ConnectOptions {
   /** PostgreSQL only: run inside this schema (tests isolate runs this way). */
