@@ -42,7 +42,9 @@ async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>
 
 /** The PostgreSQL copy of the SQLite data set `file`, made on first use; returns its URL. */
 export async function postgresDataSet(file: string, adminUrl: string, log: (line: string) => void) {
-  const name = `fc_${basename(file, '.db').replaceAll(/[^a-z0-9]+/gi, '_').toLowerCase()}`;
+  const name = `fc_${basename(file, '.db')
+    .replaceAll(/[^a-z0-9]+/gi, '_')
+    .toLowerCase()}`;
   const url = withDatabase(adminUrl, name);
   const complete = await admin(adminUrl, async (c) => {
     const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount;
@@ -101,7 +103,10 @@ export async function postgresDataSet(file: string, adminUrl: string, log: (line
         if (batch[0]?.length) await target.query(insert, batch);
         for (const b of batch) b.length = 0;
       };
-      const rows = source.prepare(`select ${names.join(', ')} from ${table}`).raw().iterate() as Iterable<unknown[]>;
+      const rows = source
+        .prepare(`select ${names.join(', ')} from ${table}`)
+        .raw()
+        .iterate() as Iterable<unknown[]>;
       for (const row of rows) {
         for (let i = 0; i < row.length; i++) batch[i]?.push(row[i]);
         if (++count % BATCH === 0) await flush();

@@ -103,7 +103,16 @@ async function runPass(pass: Pass, runFile: string, sessionSecret: string) {
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const rows: string[][] = [
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'errors', 'verdict'],
-    ['hello-world (bare Fastify)', base.rps.toFixed(0), String(base.p50), String(base.p99), '1.00', '', String(base.errors), ''],
+    [
+      'hello-world (bare Fastify)',
+      base.rps.toFixed(0),
+      String(base.p50),
+      String(base.p99),
+      '1.00',
+      '',
+      String(base.errors),
+      '',
+    ],
   ];
   const ratios = new Map<string, number>();
   let failures = 0;
@@ -120,7 +129,12 @@ async function runPass(pass: Pass, runFile: string, sessionSecret: string) {
         : undefined;
       const url = reference ? `http://127.0.0.1:${reference.port}` : baseUrl;
       const extra =
-        (await target.prepare?.({ baseUrl: url, databaseFile: runFile, connect: pass.connect, sessionSecret })) ?? {};
+        (await target.prepare?.({
+          baseUrl: url,
+          databaseFile: runFile,
+          connect: pass.connect,
+          sessionSecret,
+        })) ?? {};
       const r = await measure(url + target.path, target, extra).finally(
         () => reference && stop(reference.child),
       );
@@ -238,7 +252,9 @@ async function main() {
       const share = b / a;
       const ok = share >= min;
       if (!ok) failures++;
-      log(`  ${name}: ${(share * 100).toFixed(0)}% of SQLite (budget ≥ ${min * 100}%): ${ok ? 'ok' : 'MISSED'}`);
+      log(
+        `  ${name}: ${(share * 100).toFixed(0)}% of SQLite (budget ≥ ${min * 100}%): ${ok ? 'ok' : 'MISSED'}`,
+      );
     }
   }
   if (!only || 'analytics'.includes(only) || only.includes('analytics')) {
