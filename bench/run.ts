@@ -114,7 +114,7 @@ async function runPass(pass: Pass, runFile: string, sessionSecret: string) {
       '',
     ],
   ];
-  const ratios = new Map<string, number>();
+  const ratios = new Map<string, { ratio: number; rps: number }>();
   let failures = 0;
   try {
     for (const target of targets.filter((t) => !only || t.name.includes(only))) {
@@ -139,7 +139,7 @@ async function runPass(pass: Pass, runFile: string, sessionSecret: string) {
         () => reference && stop(reference.child),
       );
       const ratio = r.rps / base.rps;
-      ratios.set(target.name, ratio);
+      ratios.set(target.name, { ratio, rps: r.rps });
       const ok =
         (target.minRatio === undefined || ratio >= target.minRatio) &&
         (target.maxP50Ms === undefined || r.p50 <= target.maxP50Ms) &&
@@ -243,17 +243,19 @@ async function main() {
   for (const [i, pass] of passes.entries()) printTable(`${pass.label}: ${header}`, results[i]?.rows ?? []);
   const [sqlite, postgres] = results;
   if (sqlite && postgres) {
-    log('\nPostgreSQL + Redis against SQLite, same run (ratio to hello-world, each in its own pass):');
+    // The budget compares ratios (each pass has its own hello-world); requests/s are shown too,
+    // since on a shared machine the two hello-world figures can differ by more than the targets.
+    log('\nPostgreSQL + Redis against SQLite, same run (ratio to hello-world; requests/s):');
     for (const { match, min } of SCALE_OUT_TARGETS) {
       const name = [...sqlite.ratios.keys()].find((n) => n.startsWith(match));
       const a = name ? sqlite.ratios.get(name) : undefined;
       const b = name ? postgres.ratios.get(name) : undefined;
-      if (!name || !a || b === undefined) continue;
-      const share = b / a;
+      if (!name || !a?.ratio || !b) continue;
+      const share = b.ratio / a.ratio;
       const ok = share >= min;
       if (!ok) failures++;
       log(
-        `  ${name}: ${(share * 100).toFixed(0)}% of SQLite (budget ≥ ${min * 100}%): ${ok ? 'ok' : 'MISSED'}`,
+        `  ${name}: ${(share * 100).toFixed(0)}% of SQLite (${((b.rps / a.rps) * 100).toFixed(0)}% in req/s; budget ≥ ${min * 100}%): ${ok ? 'ok' : 'MISSED'}`,
       );
     }
   }
