@@ -320,6 +320,8 @@ describe.runIf(hasRedisServer)('Redis away, hung, then back', () => {
       expect(hungRead.statusCode).toBe(200);
       expect(Date.now() - hungStarted).toBeLessThan(500);
       expect(await within(4000, async () => (await health()).redis?.ok === false)).toBeLessThan(4000);
+      // Two missed heartbeats mark it down and reconnect (one log line).
+      expect(await within(5000, async () => logs.count(/Redis is unreachable/) === 2)).toBeLessThan(5000);
       redisServer.resume();
 
       // Back without a restart, shared again.
