@@ -68,6 +68,8 @@ describe('config', () => {
     [{ CAPTCHA_PROVIDER: 'turnstile' }, /CAPTCHA_SECRET and CAPTCHA_SITE_KEY: required/],
     [{ NEWS_FEEDS: 'https://ok.example/rss, nope' }, /NEWS_FEEDS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_POOL_SIZE: 'ten' }, /DATABASE_POOL_SIZE: must be a number/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
   ])('rejects a bad value %j with a message naming the variable', (env, message) => {
     const fn = () => loadConfig({ DATABASE_URL: join(tmp(), 'x.db'), ...env });
     expect(fn).toThrow(ConfigError);
