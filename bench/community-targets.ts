@@ -1,4 +1,3 @@
-import { connectDatabase } from '#server/db/connect.ts';
 import { SessionManager } from '#server/plugins/auth.ts';
 import type { BenchContext, BenchRequest, BenchTarget } from './types.ts';
 
@@ -15,7 +14,7 @@ let predictionIds: number[] = [];
 let next = 0;
 
 async function prepareVoters(ctx: BenchContext) {
-  const database = connectDatabase({ dialect: 'sqlite', filename: ctx.databaseFile });
+  const database = ctx.connect();
   try {
     const users = await database.db
       .selectFrom('users')

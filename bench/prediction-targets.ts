@@ -1,4 +1,3 @@
-import { connectDatabase } from '#server/db/connect.ts';
 import { SessionManager } from '#server/plugins/auth.ts';
 import { PLACES } from './generate.ts';
 import type { BenchContext, BenchTarget } from './types.ts';
@@ -11,7 +10,7 @@ import type { BenchContext, BenchTarget } from './types.ts';
 const SUBMITTERS = 2000;
 
 async function issueTokens(ctx: BenchContext, userIds: readonly number[]): Promise<string[]> {
-  const database = connectDatabase({ dialect: 'sqlite', filename: ctx.databaseFile });
+  const database = ctx.connect();
   try {
     const users = await database.db
       .selectFrom('users')
@@ -29,7 +28,7 @@ async function issueTokens(ctx: BenchContext, userIds: readonly number[]): Promi
 
 /** A member with a typical history (10+ predictions), found through the (user_id, created_at) index. */
 async function typicalMember(ctx: BenchContext): Promise<number> {
-  const database = connectDatabase({ dialect: 'sqlite', filename: ctx.databaseFile });
+  const database = ctx.connect();
   try {
     for (const id of [500, 1000, 2000, 5000, 200, 50, 1]) {
       const row = await database.db

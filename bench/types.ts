@@ -1,10 +1,14 @@
 // The shapes of what `npm run bench` measures: each targets file (targets.ts, community-targets.ts,
 // prediction-targets.ts) lists BenchTarget entries; `minRatio` is a target's budget (requests/s as a
 // fraction of the bare hello-world measured in the same run).
+import type { Database } from '#server/db/connect.ts';
+
 export interface BenchContext {
   baseUrl: string;
-  /** The SQLite file the measured server runs on (to sign bench members in). */
+  /** The SQLite file of this run (the PostgreSQL pass loads its data from it). */
   databaseFile: string;
+  /** A connection to the database the measured server runs on (to sign bench members in). */
+  connect(): Database;
   /** The measured server's SESSION_SECRET. */
   sessionSecret: string;
 }

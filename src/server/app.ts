@@ -8,6 +8,7 @@ import type { Database } from './db/connect.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createReplyCache } from './cache/reply-cache.ts';
+import { watchRedis } from './cache/redis.ts';
 import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   redis?: Redis | undefined;
+  /** Prefix of this app's Redis keys and channel; tests give each app its own (default futurecast:). */
+  redisNamespace?: string;
   /** Where the built SPA lives; defaults to ./dist/web. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -95,10 +98,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'TRUST_PROXY=true believes every X-Forwarded-For hop: any client can pick its own IP and dodge the rate limits. Set the hop count or the proxies’ addresses instead.',
     );
   }
-  registerErrorHandling(app);
+  // Both shared parts may go away and come back; each change is logged once (decision 012).
+  database.availability.onChange((up, err) =>
+    up
+      ? app.log.info('the database is reachable again')
+      : app.log.warn(
+          { error: err instanceof Error ? err.message : String(err) },
+          'the database is unreachable: requests get 503 until it returns',
+        ),
+  );
+  const redis = deps.redis ? watchRedis(deps.redis, { log: app.log }) : undefined;
+  // A Redis that isn't there yet doesn't stop the start: the instance serves without it meanwhile.
+  if (redis && !(await redis.ready(2000))) app.log.warn('Redis is not reachable yet: starting without it');
+  registerErrorHandling(app, database.availability.report);
   registerWellFormedText(app);
   registerSecurityHeaders(app, headers);
-  await registerRateLimits(app, deps.redis);
+  const namespace = deps.redisNamespace;
+  await registerRateLimits(app, redis, namespace ? `${namespace}rl:` : undefined);
   registerHotReplyMetrics(registerMetrics(app, { token: config.metricsToken }), hot);
   app.addHook('preClose', (done) => {
     hot.close();
@@ -108,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { db: database.db, secret: config.sessionSecret });
 
-  await app.register(healthRoutes({ database, version }));
+  await app.register(healthRoutes({ database, redis, version }));
   await app.register(
     accountsRoutes({
       config,
@@ -120,7 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One reply cache, so a write in one feature invalidates what another serves (a new prediction
   // → the hot topics).
-  const cache = createReplyCache({ redis: deps.redis, log: app.log });
+  const cache = createReplyCache({
+    redis,
+    log: app.log,
+    ...(namespace ? { prefix: `${namespace}cache:` } : {}),
+  });
+  app.addHook('onClose', (_app, done) => {
+    cache.close();
+    redis?.close();
+    done();
+  });
   // One scheduler; features register their jobs with it (one instance at a time runs each).
   const scheduler = deps.jobs
     ? createScheduler({ db: database.db, redis: deps.redis, log: app.log })

@@ -70,6 +70,8 @@ describe('config', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY: must be false, true, a hop count/],
     [{ TRUST_PROXY: '10.0.0.0/40' }, /TRUST_PROXY/],
+    [{ DATABASE_POOL_SIZE: 'ten' }, /DATABASE_POOL_SIZE: must be a number/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
   ])('rejects a bad value %j with a message naming the variable', (env, message) => {
     const fn = () => loadConfig({ DATABASE_URL: join(tmp(), 'x.db'), ...env });
     expect(fn).toThrow(ConfigError);

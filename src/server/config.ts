@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: z.string().min(1).default('./data/futurecast.db'),
+  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a number' }).int().min(1).max(500).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
@@ -103,6 +104,8 @@ export interface Config {
   /** What the About section and the social links show (the page reads them from index.html). */
   readonly site: SiteSettings;
   readonly database: DatabaseTarget;
+  /** PostgreSQL connections per instance; undefined → db/connect.ts's default. */
+  readonly databasePoolSize: number | undefined;
   readonly redisUrl: string | undefined;
   readonly sessionSecret: string;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly outboxDir: string };
@@ -193,6 +196,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       linkedinUrl: e.LINKEDIN_URL,
     },
     database,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     sessionSecret: sessionSecretFor(dataDir, e.SESSION_SECRET, e.NODE_ENV),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(e.MAIL_OUTBOX_DIR) },

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { connectRedis } from './cache/redis.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -18,13 +18,14 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = connectDatabase(config.database, {
+    poolSize: config.databasePoolSize,
     backgroundCheckpoints: {
       onError: (message) =>
         process.stderr.write(`WAL checkpointer: ${message}; the server checkpoints itself\n`),
     },
   });
   await migrateToLatest(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, redis, jobs: true });
   if (config.demoData) {
     const seeded = await seedDemoIfEmpty(database.db);

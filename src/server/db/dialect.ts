@@ -91,3 +91,41 @@ function bandLockKey(band: string): bigint {
   }
   return h & 0x7fffffffffffffffn;
 }
+
+// PostgreSQL SQLSTATEs that mean "the database is not there right now", not "the query is wrong":
+// class 08 (connection exception), 53300 too many connections, 57P01–57P03 administrator or crash
+// shutdown and "cannot connect now", 57014 a statement cut off by statement_timeout.
+const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123]|57014)$/;
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+// What pg and pg-pool say when a connection is lost or none can be had in time.
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+
+/**
+ * True when a query failed because the database could not be reached or is shutting down (the
+ * request deserves a 503 and a retry, not a 500): PostgreSQL connection failures, or SQLite still
+ * locked by another writer after its busy timeout.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code) || code === 'SQLITE_BUSY')
+    return true;
+  return typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message);
+}
+
+/** PostgreSQL raised no_data_found (P0002): the vote function's "prediction not visible". */
+export const isNoDataFound = (err: unknown): boolean => (err as { code?: string } | null)?.code === 'P0002';
+
+/** PostgreSQL's serialization_failure (40001): a write raced another; the caller may retry. */
+export const isSerializationFailure = (err: unknown): boolean =>
+  (err as { code?: string } | null)?.code === '40001';

@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '#server/db/dialect.ts';
 import { AppError } from '#server/errors.ts';
+
+/** What a request gets while the database is away (docs/decisions/012-scale-out-failures.md). */
+export const UNAVAILABLE = {
+  message: 'Futurecast is briefly unavailable. Please try again in a few seconds.',
+  code: 'SERVICE_UNAVAILABLE',
+  retryAfterSeconds: 5,
+} as const;
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -31,9 +39,24 @@ export function frameworkErrorReplier(headers: Readonly<Record<string, string>>)
   };
 }
 
-/** One place maps every failure to { success:false, message, code } (STYLE.md rule 6). */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One place maps every failure to { success:false, message, code } (STYLE.md rule 6). A database
+ * that can't be reached is a 503 with Retry-After, reported to `onDatabaseUnavailable` (which logs
+ * the change of state once) instead of an error line per request.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  onDatabaseUnavailable: (err: unknown) => void = () => {},
+): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      onDatabaseUnavailable(error);
+      request.log.debug({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE.retryAfterSeconds))
+        .send({ success: false, message: UNAVAILABLE.message, code: UNAVAILABLE.code });
+    }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'service failure');
       return reply.status(error.status).send({

@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectRedis } from '#server/cache/redis.ts';
 import { hoursAgo, prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 import { createMember } from '#server/test/members.ts';
@@ -46,8 +48,8 @@ describe('replies answered by the HTTP server while the cache holds them', () =>
   let t: TestApp;
   afterEach(() => t.close());
 
-  async function start(env: Record<string, string> = {}) {
-    t = await buildTestApp({ env });
+  async function start(env: Record<string, string> = {}, redis?: Redis) {
+    t = await buildTestApp({ env, ...(redis ? { deps: { redis } } : {}) });
     const author = await createMember(t);
     // Enough topics for a reply above the compression threshold.
     for (let i = 0; i < 6; i++)
@@ -110,6 +112,36 @@ describe('replies answered by the HTTP server while the cache holds them', () =>
     expect(JSON.parse((await get(port, path)).body.toString()).topics).toEqual(after.topics);
     expect(await served(port, path)).toBe(2);
   });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'answers from its first level with Redis too, until a write',
+    async () => {
+      const redis = connectRedis(process.env.TEST_REDIS_URL as string);
+      try {
+        const port = await start({}, redis);
+        const voter = await createMember(t);
+        const author = await createMember(t);
+        const id = await prediction(t, { userId: author.id, createdAt: hoursAgo(1), likes: 50 });
+        const path = '/api/hot-topics/ai';
+        await get(port, path);
+        for (let i = 0; i < 100 && (await served(port, path)) === 0; i++) await get(port, path);
+        expect(await served(port, path)).toBeGreaterThan(0);
+        const before = await served(port, path);
+        const vote = await t.app.inject({
+          method: 'POST',
+          url: `/api/predictions/${id}/like`,
+          headers: voter.headers,
+        });
+        expect(vote.statusCode).toBe(200);
+        const after = JSON.parse((await get(port, path)).body.toString());
+        expect(after.topics.find((x: { id: number }) => x.id === id).engagement.likes).toBe(51);
+        expect(await served(port, path)).toBe(before);
+      } finally {
+        // The app itself is closed after each test; the client is this test's.
+        redis.disconnect();
+      }
+    },
+  );
 
   it('answers analytics only for the default filters, and never a request asking for fresh figures', async () => {
     const port = await start();

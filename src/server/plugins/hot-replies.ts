@@ -14,7 +14,8 @@ import { HSTS } from './security-headers.ts';
 // decisions/006-request-pipeline-speed.md), so the HTTP server answers it itself while the cache
 // holds a value: a micro-cache in front of the application, as a reverse proxy would keep one. The
 // bytes and headers are exactly those the route sends (a test compares them); everything else (a
-// cache miss, Redis-backed caches, other methods, query strings, a server shutting down) goes to
+// cache miss, a value the process may not answer from (with Redis: while it is not subscribed to
+// the invalidations), other methods, query strings, a server shutting down) goes to
 // Fastify as before.
 
 /** The cached reply for this request, or undefined to leave it to the route. */

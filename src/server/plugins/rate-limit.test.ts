@@ -15,11 +15,13 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
 
   it('are shared by every instance, so a limit holds behind a load balancer', async () => {
     const route = `/api/test-shared-${Date.now()}`;
+    // Both instances share one key space, as instances of one deployment do.
+    const redisNamespace = `futurecast-test:shared-${Date.now()}:`;
     const instance = async () => {
       const redis = new Redis(redisUrl as string);
       clients.push(redis);
       const t = await buildTestApp({
-        deps: { redis },
+        deps: { redis, redisNamespace },
         setup: (app) => {
           app.post(route, { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({
             ok: true,

@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisLink } from '#server/cache/redis.ts';
 import { AppError } from '#server/errors.ts';
 
 /**
@@ -8,10 +9,14 @@ import { AppError } from '#server/errors.ts';
  * (so /api/health, /metrics and static files never are). The store is in-memory for one
  * instance, Redis when REDIS_URL is set so every instance shares the counts.
  */
-export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  redis: RedisLink | undefined,
+  namespace = 'futurecast-rl:',
+) {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'futurecast-rl:' } : {}),
+    ...(redis ? { store: redisWithFallback(redis, namespace) } : {}),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,
@@ -57,4 +62,66 @@ export function sharedLimit(app: FastifyInstance, name: string, limit: { max: nu
       throw new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${seconds} seconds.`);
     }
   };
+}
+
+// @fastify/rate-limit's own stores (its package exports them by path only).
+type Counted = (err: Error | null, result: { current: number; ttl: number } | null) => void;
+interface Store {
+  incr(key: string, done: Counted, timeWindow: number, max: number): void;
+  read(key: string, done: Counted, timeWindow: number, max: number): void;
+  child(routeOptions: object): Store;
+}
+type StoreClass<A extends unknown[]> = new (...args: A) => Store;
+const require = createRequire(import.meta.url);
+const RedisStore: StoreClass<
+  [boolean, boolean, unknown, string]
+> = require('@fastify/rate-limit/store/RedisStore.js');
+const LocalStore: StoreClass<
+  [boolean, boolean, number?]
+> = require('@fastify/rate-limit/store/LocalStore.js');
+
+/**
+ * The shared Redis counts while Redis answers; a per-instance memory store while it is away, so
+ * every limit (login and sign-up included) keeps holding on each instance: it fails safe (at most
+ * N× the limit across N instances for the minutes of an outage), never open and never with a 500.
+ * docs/decisions/012-scale-out-failures.md.
+ */
+function redisWithFallback(redis: RedisLink, namespace: string): FastifyRateLimitStoreCtor {
+  class FallbackStore implements Store {
+    constructor(
+      private readonly shared: Store,
+      private readonly local: Store,
+    ) {}
+    incr(key: string, done: Counted, timeWindow: number, max: number) {
+      this.run('incr', key, done, timeWindow, max);
+    }
+    read(key: string, done: Counted, timeWindow: number, max: number) {
+      this.run('read', key, done, timeWindow, max);
+    }
+    private run(method: 'incr' | 'read', key: string, done: Counted, timeWindow: number, max: number) {
+      if (!redis.isUp()) return this.local[method](key, done, timeWindow, max);
+      this.shared[method](
+        key,
+        (err, result) => (err ? this.local[method](key, done, timeWindow, max) : done(null, result)),
+        timeWindow,
+        max,
+      );
+    }
+    child(routeOptions: object) {
+      return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+  // The plugin constructs the store with its global settings (continueExceeding etc.).
+  class Constructed {
+    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = params.continueExceeding ?? false;
+      const exponentialBackoff = params.exponentialBackoff ?? false;
+      // biome-ignore lint/correctness/noConstructorReturn: the plugin's store contract is a constructor
+      return new FallbackStore(
+        new RedisStore(continueExceeding, exponentialBackoff, redis.client, namespace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+      );
+    }
+  }
+  return Constructed as unknown as FastifyRateLimitStoreCtor;
 }

@@ -16,6 +16,13 @@ export const testDialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite'
 export interface TestDatabase extends Database {
   /** The SQLite file, for tests that reopen it. */
   readonly file?: string;
+  /** PostgreSQL: the application_name of this database's connections (fault tests end them). */
+  readonly applicationName?: string;
+  /**
+   * PostgreSQL: a second pool on the same schema, as another app instance would have; `port`
+   * reaches the server through another port (a fault test's proxy).
+   */
+  connectAgain?(applicationName?: string, port?: number): Database;
 }
 
 let workerDatabase: Promise<string> | undefined;
@@ -80,10 +87,21 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<T
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const database = connectDatabase({ dialect: 'postgres', connectionString: url }, { schema, poolSize: 4 });
+    const applicationName = `futurecast-${schema}`;
+    const connect = (name: string, port?: number) => {
+      const at = new URL(url);
+      if (port) at.port = String(port);
+      return connectDatabase(
+        { dialect: 'postgres', connectionString: at.toString() },
+        { schema, poolSize: 4, applicationName: name },
+      );
+    };
+    const database = connect(applicationName);
     await migrateToLatest(database);
     return {
       ...database,
+      applicationName,
+      connectAgain: (name = `${applicationName}-b`, port?: number) => connect(name, port),
       close: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: url });
@@ -138,7 +156,15 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, logger: false, webRoot: '/nonexistent', ...options.deps });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: '/nonexistent',
+    // Test runs share one Redis: each app keeps its keys and channel to itself unless told otherwise.
+    redisNamespace: `futurecast-test:${randomBytes(6).toString('hex')}:`,
+    ...options.deps,
+  });
   await options.setup?.(app);
   await app.ready();
   return {

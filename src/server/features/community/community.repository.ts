@@ -269,6 +269,68 @@ export async function toggleVoteRow(
   return Number(switched.numAffectedRows ?? 0) > 0 ? { kind: 'switched' } : { kind: 'raced' };
 }
 
+/** The counter deltas [likes, dislikes, engagement] of each outcome of a toggle to `value`. */
+function toggleDeltas(value: 1 | -1) {
+  const row = (likes: number, dislikes: number) => [likes, dislikes, engagementScore(likes, dislikes, 0)];
+  const own = (n: number) => (value === 1 ? row(n, 0) : row(0, n));
+  return { added: own(1), removed: own(-1), switched: value === 1 ? row(1, -1) : row(-1, 1) };
+}
+
+// PostgreSQL: the toggle is one statement, a function from migration 010 (one round trip instead
+// of seven; docs/decisions/012-scale-out-failures.md). Compiled once like the SQLite statements.
+const toggleVoteFunction = reusableQuery(
+  'toggle vote (PostgreSQL function)',
+  (
+    _db: Db,
+    predictionId: number,
+    userId: number,
+    value: 1 | -1,
+    at: string,
+    added: number[],
+    removed: number[],
+    switched: number[],
+    hotEpochSeconds: number,
+    hotDecaySeconds: number,
+  ) =>
+    sql<{ outcome: 'added' | 'removed' | 'switched'; likes: number; dislikes: number; comments: number }>`
+      select outcome, likes, dislikes, comments from futurecast_toggle_vote(${predictionId}::integer,
+        ${userId}::integer, ${value}::integer, ${at}::timestamptz, ${added}::integer[], ${removed}::integer[],
+        ${switched}::integer[], ${hotEpochSeconds}::double precision, ${hotDecaySeconds}::double precision)`,
+);
+
+/**
+ * A whole toggle on PostgreSQL in one statement (its own transaction): the vote row, the counters
+ * and the hot score, as toggleVoteRow + applyCounterDeltas do on SQLite. Throws on a missing
+ * prediction (foreign key, 23503), a hidden one (P0002) and a vote that vanished under the lock
+ * (40001).
+ */
+export async function toggleVoteInOneStatement(
+  db: Db,
+  predictionId: number,
+  userId: number,
+  value: 1 | -1,
+): Promise<{ kind: 'added' | 'removed' | 'switched'; counts: Counts }> {
+  const d = toggleDeltas(value);
+  const { rows } = await toggleVoteFunction(
+    db,
+    predictionId,
+    userId,
+    value,
+    nowIso(),
+    d.added,
+    d.removed,
+    d.switched,
+    HOT_EPOCH_MS / 1000,
+    HOT_DECAY_HOURS * 3600,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('futurecast_toggle_vote returned no row');
+  return {
+    kind: row.outcome,
+    counts: { likes: Number(row.likes), dislikes: Number(row.dislikes), comments: Number(row.comments) },
+  };
+}
+
 /** The member's votes among the given predictions. */
 export async function votesOfMember(
   db: Db,
