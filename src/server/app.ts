@@ -12,7 +12,7 @@ import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrorReplier, registerErrorHandling } from './plugins/errors.ts';
 import { createHotReplies } from './plugins/hot-replies.ts';
@@ -54,7 +54,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -102,11 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, secret: config.sessionSecret });
 
   await app.register(healthRoutes({ database, version }));
+  // One mailer for every feature's mail; closing the app waits for mail still being sent.
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', () => mailer.close());
   await app.register(
     accountsRoutes({
       config,
       database,
-      mailer: deps.mailer,
+      mailer,
       captchaSiteverifyUrl: deps.captchaSiteverifyUrl,
     }),
   );

@@ -38,3 +38,60 @@ export function resetMail(username: string, link: string) {
     link,
   };
 }
+
+/** A notice without a one-time link: `link` points at the settings page, where the member can act. */
+function notice(subject: string, title: string, intro: string, button: string, link: string, outro: string) {
+  return {
+    subject,
+    text: `${intro}\n\n${button}: ${link}\n\n${outro}\n`,
+    html: html(title, intro, button, link, outro),
+    link,
+  };
+}
+
+export function emailChangeConfirmMail(username: string, newEmail: string, link: string) {
+  const intro = `Hi ${username}, you asked to use ${newEmail} for your Futurecast account. Confirm it to make the change.`;
+  const outro =
+    "This link works once and expires in 24 hours. Until you follow it, your account keeps its current address. If you didn't ask for this, ignore this email.";
+  return {
+    subject: 'Confirm your new Futurecast email address',
+    text: `${intro}\n\n${link}\n\n${outro}\n`,
+    html: html('Confirm your new email address', intro, 'Confirm Email', link, outro),
+    link,
+  };
+}
+
+/** To the current address when a change to another one is asked for. */
+export function emailChangeRequestedMail(username: string, newEmail: string, settingsLink: string) {
+  return notice(
+    'Your Futurecast email address is about to change',
+    'Email change requested',
+    `Hi ${username}, someone signed in to your Futurecast account asked to change its email address to ${newEmail}. It changes only once that address confirms it.`,
+    'Review your account',
+    settingsLink,
+    "If this wasn't you, change your password now: that signs out every other session and cancels the change.",
+  );
+}
+
+/** To the previous address once the change took effect. */
+export function emailChangedMail(username: string, newEmail: string, settingsLink: string, contact: string) {
+  return notice(
+    'Your Futurecast email address was changed',
+    'Email address changed',
+    `Hi ${username}, your Futurecast account now uses ${newEmail}. Mail about your account goes there from now on.`,
+    'Review your account',
+    settingsLink,
+    `If this wasn't you, write to ${contact} at once: the account's mail now goes to the new address.`,
+  );
+}
+
+export function passwordChangedMail(username: string, settingsLink: string) {
+  return notice(
+    'Your Futurecast password was changed',
+    'Password changed',
+    `Hi ${username}, the password of your Futurecast account was just changed, and every other session was signed out.`,
+    'Review your account',
+    settingsLink,
+    "If this wasn't you, use 'Forgot Password' on the sign-in page to choose a new one at once.",
+  );
+}
