@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { accountDataRoutes } from './features/account-data/account-data.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createReplyCache } from './cache/reply-cache.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       captchaSiteverifyUrl: deps.captchaSiteverifyUrl,
     }),
   );
+  await app.register(accountDataRoutes({ database }));
 
   // One reply cache, so a write in one feature invalidates what another serves (a new prediction
   // → the hot topics).
