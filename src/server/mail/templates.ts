@@ -1,3 +1,5 @@
+import { countOf } from '#shared/rules/numbers.ts';
+
 // The account mails: plain text first, a small HTML twin. Links always start with PUBLIC_URL.
 
 const escapeHtml = (s: string) =>
@@ -94,4 +96,57 @@ export function passwordChangedMail(username: string, settingsLink: string) {
     settingsLink,
     "If this wasn't you, use 'Forgot Password' on the sign-in page to choose a new one at once.",
   );
+}
+
+export interface DigestContent {
+  username: string;
+  /** Start of the window, as a date the member reads ('12 March'). */
+  since: string;
+  likes: number;
+  comments: number;
+  predictions: { text: string; likes: number; comments: number }[];
+  latestComments: { username: string; text: string }[];
+  dashboardLink: string;
+  unsubscribeLink: string;
+}
+
+const excerpt = (s: string, max = 140) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+
+/** The daily digest of new likes and comments; its unsubscribe link works without signing in. */
+export function digestMail(d: DigestContent) {
+  const summary = `${countOf(d.likes, 'new like')} and ${countOf(d.comments, 'new comment')}`;
+  const intro = `Hi ${d.username}, since ${d.since} your predictions got ${summary}.`;
+  const predictionLines = d.predictions.map(
+    (p) => `“${excerpt(p.text)}”: ${countOf(p.likes, 'like')}, ${countOf(p.comments, 'comment')}`,
+  );
+  const commentLines = d.latestComments.map((c) => `${c.username}: “${excerpt(c.text)}”`);
+  const outro = 'You get this email because you turned on the daily digest in your Futurecast settings.';
+  const text = [
+    intro,
+    '',
+    ...predictionLines.map((l) => `- ${l}`),
+    ...(commentLines.length ? ['', 'Latest comments:', ...commentLines.map((l) => `- ${l}`)] : []),
+    '',
+    `Your dashboard: ${d.dashboardLink}`,
+    '',
+    outro,
+    `Unsubscribe: ${d.unsubscribeLink}`,
+    '',
+  ].join('\n');
+  const list = (items: string[]) =>
+    items.length ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : '';
+  const htmlBody = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(summary[0]?.toUpperCase() + summary.slice(1))}</h1>
+<p>${escapeHtml(intro)}</p>
+${list(predictionLines)}
+${commentLines.length ? `<p><strong>Latest comments</strong></p>${list(commentLines)}` : ''}
+<p><a href="${escapeHtml(d.dashboardLink)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Open your dashboard</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(outro)} <a href="${escapeHtml(d.unsubscribeLink)}">Unsubscribe</a></p>
+</body></html>`;
+  return {
+    subject: `Futurecast: ${summary} on your predictions`,
+    text,
+    html: htmlBody,
+    link: d.dashboardLink,
+  };
 }

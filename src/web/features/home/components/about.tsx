@@ -1,7 +1,7 @@
 import { Badge } from '#web/components/ui/badge.tsx';
 import { MailIcon } from '#web/components/ui/icons.tsx';
 import { site } from '#web/lib/site.ts';
-import { formatCount } from '../lib/format-count';
+import { formatCount } from '#shared/rules/numbers.ts';
 import type { StatsFigures } from './stats';
 
 export function About({ figures }: { figures: StatsFigures }) {

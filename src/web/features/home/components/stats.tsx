@@ -1,7 +1,7 @@
 import { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { useHomepageStats } from '../api/get-homepage-stats';
-import { formatCount } from '../lib/format-count';
+import { formatCount } from '#shared/rules/numbers.ts';
 
 // SPEC.md §2 items 3 and 6: defaults (§9) show before the figures load and stay if loading fails.
 
