@@ -148,7 +148,8 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
 
   let content: ReactNode;
   if (screen.name === 'celebrate') content = <Celebration kind={screen.kind} />;
-  else if (screen.name === 'loading') content = <LoadingAccount />;
+  // SPEC.md §2 mode (e): also while a stored session's profile loads.
+  else if (screen.name === 'loading' || status === 'loading') content = <LoadingAccount />;
   else if (screen.name === 'check-email')
     content = <CheckEmailScreen email={screen.email} notice={screen.notice} onBack={backToLogin} />;
   else if (screen.name === 'verification-required')
