@@ -56,9 +56,9 @@ export async function registerMember(
 export const communityBox = (page: Page) => page.getByRole('region', { name: 'Community Predictions' });
 export const newsBox = (page: Page) => page.getByRole('region', { name: 'AI News Analysis' });
 
-/** The 1-based slide a carousel shows, read from its current dot. */
+/** The 1-based slide a carousel shows, read from its selected dot (a tab of its tab list). */
 export async function slideOf(carousel: Locator): Promise<number> {
-  const label = await carousel.locator('button[aria-current="true"]').getAttribute('aria-label');
+  const label = await carousel.locator('[role="tab"][aria-selected="true"]').getAttribute('aria-label');
   return Number(/(\d+)$/.exec(label ?? '')?.[1]);
 }
 
@@ -77,12 +77,12 @@ export async function expectCarouselTimings(
   const away = () => mouseAway(page);
   await expect(carousel.getByRole('article').first()).toBeVisible();
   await page.clock.pauseAt(Date.now() + 60_000);
-  const slides = await carousel.getByRole('button', { name: /^Show / }).count();
+  const slides = await carousel.getByRole('tab', { name: /^Show / }).count();
   expect(slides).toBeGreaterThan(3);
 
   // A dot: shows that slide, then rotation restarts after the dot hold.
   await carousel
-    .getByRole('button', { name: /^Show / })
+    .getByRole('tab', { name: /^Show / })
     .first()
     .click();
   await away();
@@ -122,7 +122,7 @@ export async function expectCarouselTimings(
 
   // Previous goes back; the loop wraps from the first slide to the last.
   await carousel
-    .getByRole('button', { name: /^Show / })
+    .getByRole('tab', { name: /^Show / })
     .first()
     .click();
   await carousel.getByRole('button', { name: /^Previous / }).click();
