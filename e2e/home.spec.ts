@@ -50,8 +50,11 @@ test.describe
         last = y;
       }
 
-      // Calls to action: guests go to /login.
-      await expect(page.getByRole('link', { name: 'Join & Predict' })).toHaveAttribute('href', '/login');
+      // Calls to action: guests go to /login; 'Join & Predict' creates an account, beside a sign-in link.
+      await expect(page.getByRole('link', { name: 'Join & Predict' })).toHaveAttribute('href', '/signup');
+      await expect(
+        page.getByRole('region', { name: /Join & Predict/ }).getByRole('link', { name: 'Sign in' }),
+      ).toHaveAttribute('href', '/login');
       await expect(page.getByRole('link', { name: 'Explore Analytics' })).toHaveAttribute(
         'href',
         '/analytics',
@@ -245,7 +248,7 @@ test('on a phone every carousel dot is a 24 px target in view, and slides stay a
   await page.goto('/');
   for (const carousel of [community(page), news(page)]) {
     await expect(carousel.getByRole('article').first()).toBeVisible();
-    const dots = carousel.getByRole('button', { name: /^Show (prediction|story) \d+$/ });
+    const dots = carousel.getByRole('tab', { name: /^Show (prediction|story) \d+$/ });
     expect(await dots.count()).toBeGreaterThan(1);
     for (const box of await Promise.all((await dots.all()).map((d) => d.boundingBox()))) {
       expect(box?.width).toBeGreaterThanOrEqual(24);
@@ -258,7 +261,7 @@ test('on a phone every carousel dot is a 24 px target in view, and slides stay a
   const carousel = community(page);
   const offset = async () => {
     const viewport = await carousel.locator('.overflow-hidden').first().boundingBox();
-    const slide = await carousel.getByRole('group', { name: /^1 of / }).boundingBox();
+    const slide = await carousel.getByRole('tabpanel', { name: /^1 of / }).boundingBox();
     return Math.round((slide?.x ?? 0) - (viewport?.x ?? 0));
   };
   expect(await offset()).toBe(0);

@@ -17,12 +17,21 @@ export default function LoginRequiredModal({
       open={open}
       onOpenChange={onOpenChange}
       title="Login Required"
-      description="Sign in to like, dislike and comment on community predictions."
+      description="Sign in to like, dislike and comment on community predictions. New here? Creating an account takes a minute."
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onOpenChange(false);
+              navigate('/signup');
+            }}
+          >
+            Create Account
           </Button>
           <Button
             onClick={() => {
