@@ -27,6 +27,22 @@ export interface CommunityCardProps {
 const control =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60';
 
+/**
+ * The server's title is the text's first sentence, cut at 90 characters: said once, not twice. A
+ * cut title gives way to the whole text as the heading; a whole first sentence heads the rest of the
+ * text. A title that is not the text's beginning (the fallback examples) heads the whole text.
+ */
+function cardText(title: string, text: string): { heading: string; body: string } {
+  // As the server built the title: whitespace runs as one space.
+  const full = text.replace(/\s+/g, ' ').trim();
+  const cut = title.endsWith('…');
+  const start = (cut ? title.slice(0, -1) : title).trim();
+  if (!full.startsWith(start)) return { heading: title, body: full };
+  if (cut) return { heading: full, body: '' };
+  const end = /^[^\s]*\s*/.exec(full.slice(start.length))?.[0].length ?? 0;
+  return { heading: full.slice(0, start.length + end).trim(), body: full.slice(start.length + end).trim() };
+}
+
 export function CommunityCard({
   topic,
   example = false,
@@ -41,8 +57,7 @@ export function CommunityCard({
 }: CommunityCardProps) {
   const [panelId] = useState(() => `comments-${topic.id}`);
   const { likes, dislikes, comments } = topic.engagement;
-  // A one-sentence prediction is its own title: say it once.
-  const sameAsTitle = topic.predictionText.trim().replace(/[.!?]+$/, '') === topic.title.trim();
+  const { heading, body } = cardText(topic.title, topic.predictionText);
   return (
     <article
       className={cn(
@@ -64,14 +79,10 @@ export function CommunityCard({
           </span>
         ) : null}
       </div>
-      {sameAsTitle ? (
-        <h3 className="mt-3 line-clamp-4 text-base font-semibold text-ink-900">{topic.predictionText}</h3>
-      ) : (
-        <>
-          <h3 className="mt-3 line-clamp-2 text-base font-semibold text-ink-900">{topic.title}</h3>
-          <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{topic.predictionText}</p>
-        </>
-      )}
+      <h3 className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}>
+        {heading}
+      </h3>
+      {body ? <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{body}</p> : null}
       <p className="mt-3 line-clamp-2 text-xs text-ink-500">{topic.aiAnalysis}</p>
       <p className="mt-auto pt-3 text-xs text-ink-500">
         by <span className="font-semibold text-ink-700">{topic.username}</span> ·{' '}
