@@ -1,4 +1,5 @@
-import { AccountPage } from '#web/features/accounts/components/account-page.tsx';
+import { useLocation } from 'react-router';
+import { type AccountMode, AccountPage } from '#web/features/accounts/components/account-page.tsx';
 import { SinceLastVisit } from '#web/features/notifications/components/since-last-visit.tsx';
 import { Dashboard } from '#web/features/predictions/components/dashboard.tsx';
 
@@ -6,6 +7,15 @@ import { Dashboard } from '#web/features/predictions/components/dashboard.tsx';
 // (docs/decisions/003-web-routes-and-shell.md).
 // A signed-in member sees the predictions dashboard (mode h) on each of them.
 const dashboard = <Dashboard sinceLastVisit={<SinceLastVisit />} />;
-export const LoginPage = () => <AccountPage mode="sign-in" signedInView={dashboard} />;
-export const SignupPage = () => <AccountPage mode="register" signedInView={dashboard} />;
-export const ForgotPasswordPage = () => <AccountPage mode="forgot-password" signedInView={dashboard} />;
+
+const MODES: Record<string, AccountMode> = { '/signup': 'register', '/forgot-password': 'forgot-password' };
+
+/**
+ * One component for the three paths, so moving between them (the 'Forgot Password' link and the
+ * dialog's close) keeps the page, and the link that opened the dialog gets focus back.
+ */
+export function AccountRoutePage() {
+  const { pathname } = useLocation();
+  const mode = MODES[pathname.toLowerCase().replace(/(.)\/+$/, '$1')] ?? 'sign-in';
+  return <AccountPage mode={mode} signedInView={dashboard} />;
+}

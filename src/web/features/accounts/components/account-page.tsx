@@ -76,6 +76,12 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
   const config = useAuthConfig();
   const [screen, setScreen] = useState<Screen>({ name: 'form' });
 
+  // The page stays mounted across /login, /signup and /forgot-password: another mode starts from
+  // its form, not from the previous mode's message screen.
+  useEffect(() => {
+    setScreen((s) => (s.name === 'check-email' || s.name === 'verification-required' ? { name: 'form' } : s));
+  }, [mode]);
+
   // SPEC.md §4 'Verification return', and the notice after a password reset.
   useEffect(() => {
     if (returnHandled) return;
