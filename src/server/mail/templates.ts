@@ -1,3 +1,4 @@
+import { newActivityPhrase } from '#shared/rules/activity.ts';
 import { countOf } from '#shared/rules/numbers.ts';
 
 // The account mails: plain text first, a small HTML twin. Links always start with PUBLIC_URL.
@@ -114,7 +115,7 @@ const excerpt = (s: string, max = 140) => (s.length > max ? `${s.slice(0, max - 
 
 /** The daily digest of new likes and comments; its unsubscribe link works without signing in. */
 export function digestMail(d: DigestContent) {
-  const summary = `${countOf(d.likes, 'new like')} and ${countOf(d.comments, 'new comment')}`;
+  const summary = newActivityPhrase(d.likes, d.comments);
   const intro = `Hi ${d.username}, since ${d.since} your predictions got ${summary}.`;
   const predictionLines = d.predictions.map(
     (p) => `“${excerpt(p.text)}”: ${countOf(p.likes, 'like')}, ${countOf(p.comments, 'comment')}`,

@@ -174,7 +174,7 @@ describe.each(testDialects)('notifications on %s', (dialect) => {
       const done = await runDigestPass(deps(), null);
       expect(done).toMatchObject({ done: true });
       const mail = await smtp.waitFor(alice.email, mark);
-      expect(mail.subject).toBe('Futurecast: 0 new likes and 1 new comment on your predictions');
+      expect(mail.subject).toBe('Futurecast: 1 new comment on your predictions');
       expect(mail.text).toContain('“By 2030 Oslo gets a cable car.”: 0 likes, 1 comment');
       expect(mail.text).toContain(`${bob.username}: “Over the fjord?”`);
       expect(mail.text).toContain('https://futurecast.example/login');
@@ -199,7 +199,7 @@ describe.each(testDialects)('notifications on %s', (dialect) => {
       const next = smtp.mails.length;
       await runDigestPass(deps(), null);
       const second = await smtp.waitFor(alice.email, next);
-      expect(second.subject).toBe('Futurecast: 1 new like and 0 new comments on your predictions');
+      expect(second.subject).toBe('Futurecast: 1 new like on your predictions');
     });
 
     it('two runners on the same pass send one mail; an interrupted pass resumes after its last member', async () => {

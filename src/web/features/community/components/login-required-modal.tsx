@@ -18,7 +18,6 @@ export default function LoginRequiredModal({
       onOpenChange={onOpenChange}
       title="Login Required"
       description="Sign in to like, dislike and comment on community predictions. New here? Creating an account takes a minute."
-      size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

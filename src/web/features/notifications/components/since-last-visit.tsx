@@ -1,3 +1,4 @@
+import { newActivityPhrase } from '#shared/rules/activity.ts';
 import { countOf } from '#shared/rules/numbers.ts';
 import type { ActivityReply } from '#shared/schemas/notifications.ts';
 import { useId, useState } from 'react';
@@ -23,7 +24,7 @@ function summary(a: ActivityReply): string {
       ? 'New likes and comments on your predictions will show here.'
       : `Nothing new since ${a.since ? when(a.since) : 'then'}: no new likes or comments on your predictions.`;
   }
-  const what = `${countOf(a.likes, 'new like')} and ${countOf(a.comments, 'new comment')} on your predictions`;
+  const what = `${newActivityPhrase(a.likes, a.comments)} on your predictions`;
   return a.since ? `${what} since ${when(a.since)}.` : `${what}.`;
 }
 
