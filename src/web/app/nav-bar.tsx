@@ -119,7 +119,7 @@ export function NavBar() {
           ))}
           <li aria-hidden="true" className="mx-2 h-6 w-px bg-ink-200" />
           {status === 'loading' ? (
-            <AccountPending className="flex h-9 w-48 items-center justify-center" />
+            <AccountPending className="flex h-9 w-[14.5rem] items-center justify-center lg:w-[16.5rem]" />
           ) : signedIn ? (
             <>
               <li>

@@ -38,7 +38,7 @@ export function SettingsPage() {
   useEffect(() => {
     if (param !== null) navigate('/settings', { replace: true });
   }, [param, navigate]);
-  const settings = useAccountSettings();
+  const settings = useAccountSettings(status !== 'anonymous');
 
   const notice = result ? EMAIL_CHANGE_NOTICES[result] : null;
   const banner = notice ? (

@@ -19,7 +19,8 @@ const accountSettingsQueryOptions = () =>
       apiFetch('/api/account/settings', { schema: AccountSettingsReplySchema, signal }),
   });
 
-export const useAccountSettings = () => useQuery(accountSettingsQueryOptions());
+/** `enabled`: false for a guest, who has no account to ask about. */
+export const useAccountSettings = (enabled = true) => useQuery({ ...accountSettingsQueryOptions(), enabled });
 
 /** POST /api/account/password: needs the current password; signs out every other session. */
 export const useChangePassword = () =>
