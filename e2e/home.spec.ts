@@ -5,6 +5,7 @@ import {
   expectAccessible,
   mouseAway as away,
   newsBox as news,
+  registerMember,
   slideOf,
   watchConsole,
 } from './support';
@@ -237,6 +238,39 @@ test.describe
       });
       await expect(dialog).toBeHidden({ timeout: 4_000 });
       expect(problems.filter((p) => !p.includes('status of 500'))).toEqual([]);
+    });
+
+    test("a signed-in member's FAQ feedback uses their account email instead of asking", async ({ page }) => {
+      const problems = watchConsole(page);
+      const id = `faq${Date.now() % 1_000_000}`;
+      const token = await registerMember(page.request, {
+        email: `${id}@example.com`,
+        username: id,
+        password: 'Sunny-Day-42',
+      });
+      await page.addInitScript((t) => localStorage.setItem('token', t), token);
+      await page.goto('/');
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Account' }),
+      ).toBeVisible();
+      const item = page.locator('details').nth(1);
+      await item.locator('summary').click();
+      await item.getByRole('button', { name: 'No' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(`We will use your account's email, ${id}@example.com.`)).toBeVisible();
+      await expect(dialog.getByLabel(/Email/)).toHaveCount(0);
+      await dialog.getByLabel('What was missing or unclear?').fill('A worked example.');
+      await page.screenshot({ path: '/tmp/shots-ux/faq-member-1280.png' });
+      const sent = page.waitForResponse('**/api/faq-feedback');
+      await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+      expect((await sent).status()).toBe(201);
+      expect((await sent).request().postDataJSON()).toMatchObject({
+        feedbackType: 'dislike',
+        userEmail: `${id}@example.com`,
+        userComment: 'A worked example.',
+      });
+      await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
+      expect(problems).toEqual([]);
     });
   });
 
