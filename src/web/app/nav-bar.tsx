@@ -119,7 +119,7 @@ export function NavBar() {
           ))}
           <li aria-hidden="true" className="mx-2 h-6 w-px bg-ink-200" />
           {status === 'loading' ? (
-            <AccountPending className="flex h-9 w-[14.5rem] items-center justify-center lg:w-[16.5rem]" />
+            <AccountPending className="flex h-9 w-[12.875rem] items-center justify-center lg:w-[16.5rem]" />
           ) : signedIn ? (
             <>
               <li>
