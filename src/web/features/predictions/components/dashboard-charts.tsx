@@ -5,8 +5,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { activitySummary, categoriesSummary, dayLabel, doughnutSlices } from '../lib/display';
 
 // The dashboard's two chart cards. Only the canvases wait for Chart.js (a lazy chunk); each sits in a
-// box of fixed height from the first render, so nothing on the page moves when they arrive
-// (a 'Loading charts...' block of another height shifted the page: CLS 0.145 at 1280 px).
+// box of fixed height from the first render, so nothing on the page moves when they arrive (a
+// 'Loading charts...' block of another height shifted the page: CLS up to 0.145 at 1280 px).
 const DailyBars = lazy(async () => ({ default: (await import('./chart-canvases')).DailyBars }));
 const CategoryDoughnut = lazy(async () => ({ default: (await import('./chart-canvases')).CategoryDoughnut }));
 
