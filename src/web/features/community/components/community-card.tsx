@@ -5,6 +5,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
 import { relativeTime } from '#web/lib/relative-time.ts';
+import { cardText } from '../lib/card-text';
 import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from '#web/components/ui/icons.tsx';
 
 const CommentPanel = lazy(() => import('./comment-panel'));
@@ -26,22 +27,6 @@ export interface CommunityCardProps {
 
 const control =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60';
-
-/**
- * The server's title is the text's first sentence, cut at 90 characters: said once, not twice. A
- * cut title gives way to the whole text as the heading; a whole first sentence heads the rest of the
- * text. A title that is not the text's beginning (the fallback examples) heads the whole text.
- */
-function cardText(title: string, text: string): { heading: string; body: string } {
-  // As the server built the title: whitespace runs as one space.
-  const full = text.replace(/\s+/g, ' ').trim();
-  const cut = title.endsWith('…');
-  const start = (cut ? title.slice(0, -1) : title).trim();
-  if (!full.startsWith(start)) return { heading: title, body: full };
-  if (cut) return { heading: full, body: '' };
-  const end = /^[^\s]*\s*/.exec(full.slice(start.length))?.[0].length ?? 0;
-  return { heading: full.slice(0, start.length + end).trim(), body: full.slice(start.length + end).trim() };
-}
 
 export function CommunityCard({
   topic,
