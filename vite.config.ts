@@ -77,11 +77,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/ },
-            // TanStack Query and the two smallest UI pieces every page shares: one file the entry
-            // loads, instead of four tiny ones fetched one after another on the home page.
+            // TanStack Query and the smallest pieces every page shares (two UI parts, the count
+            // wording): one file the entry loads, instead of tiny ones fetched one after another.
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]|components[\\/]ui[\\/](badge|card)\.tsx$/,
+              test: /node_modules[\\/]@tanstack[\\/]|components[\\/]ui[\\/](badge|card)\.tsx$|rules[\\/]numbers\.ts$/,
             },
           ],
         },

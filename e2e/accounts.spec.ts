@@ -87,7 +87,8 @@ test.describe
       await expect(page.getByText('Welcome to the Community!')).toBeVisible();
       // The token leaves the address bar at once, while the welcome animation still plays.
       expect(new URL(page.url()).search).toBe('');
-      await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible({
+      // A new member is welcomed, not welcomed back.
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible({
         timeout: 10_000,
       });
       expect(new URL(page.url()).search).toBe('');
@@ -110,15 +111,23 @@ test.describe
       await signIn(page, id, 'Wrong-Password-1');
       await expect(page.getByText('Login Failed')).toBeVisible();
       await expect(page.getByText('Invalid email, username or password')).toBeVisible();
-      // The captcha resets after an error.
+      // The captcha resets after an error, and the form says so: Sign In waits for it, and Enter
+      // submits nothing (no 'Please complete the security verification' error).
       await expect(page.getByText("I'm not a robot")).toBeVisible();
+      const signInButton = page.getByRole('button', { name: 'Sign In', exact: true });
+      await expect(signInButton).toBeDisabled();
+      await expect(page.locator('#sign-in-waiting')).toHaveText('Please complete the security verification');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await expect(page.getByRole('alert')).toHaveCount(1);
+      await expect(page.getByRole('alert')).toContainText('Invalid email, username or password');
+      await page.screenshot({ path: '/tmp/shots-ux/signin-waiting-1280.png' });
 
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByText('Remember me').click();
       await solveCaptcha(page);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.getByText('Welcome back!')).toBeVisible();
-      await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible({
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible({
         timeout: 10_000,
       });
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
@@ -162,7 +171,7 @@ test.describe
       ).toBeVisible();
 
       await signIn(page, email, 'Brand-New-77');
-      await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible({
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible({
         timeout: 10_000,
       });
       expect(problems).toEqual([]);

@@ -173,7 +173,7 @@ test.describe
       // Let the slide animation (requestAnimationFrame, on the fake clock too) finish.
       await page.clock.runFor(1_000);
       const slide = await slideOf(carousel);
-      const card = carousel.getByRole('group', { name: `${slide} of`, exact: false });
+      const card = carousel.getByRole('tabpanel', { name: `${slide} of`, exact: false });
       await card.getByRole('button', { name: /^Comments/ }).click();
       await away(page);
       await page.clock.runFor(60_000);
@@ -187,7 +187,7 @@ test.describe
       // Keyboard focus on a card's control does hold it, so what is being read never slides away.
       const now = await slideOf(carousel);
       await carousel
-        .getByRole('group', { name: `${now} of`, exact: false })
+        .getByRole('tabpanel', { name: `${now} of`, exact: false })
         .getByRole('button', { name: /^Like/ })
         .focus();
       await page.keyboard.press('Shift+Tab');

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   mouseAway as away,
   newsBox as news,
+  registerMember,
   slideOf,
   watchConsole,
 } from './support';
@@ -50,8 +51,11 @@ test.describe
         last = y;
       }
 
-      // Calls to action: guests go to /login.
-      await expect(page.getByRole('link', { name: 'Join & Predict' })).toHaveAttribute('href', '/login');
+      // Calls to action: guests go to /login; 'Join & Predict' creates an account, beside a sign-in link.
+      await expect(page.getByRole('link', { name: 'Join & Predict' })).toHaveAttribute('href', '/signup');
+      await expect(
+        page.getByRole('region', { name: /Join & Predict/ }).getByRole('link', { name: 'Sign in' }),
+      ).toHaveAttribute('href', '/login');
       await expect(page.getByRole('link', { name: 'Explore Analytics' })).toHaveAttribute(
         'href',
         '/analytics',
@@ -235,6 +239,39 @@ test.describe
       await expect(dialog).toBeHidden({ timeout: 4_000 });
       expect(problems.filter((p) => !p.includes('status of 500'))).toEqual([]);
     });
+
+    test("a signed-in member's FAQ feedback uses their account email instead of asking", async ({ page }) => {
+      const problems = watchConsole(page);
+      const id = `faq${Date.now() % 1_000_000}`;
+      const token = await registerMember(page.request, {
+        email: `${id}@example.com`,
+        username: id,
+        password: 'Sunny-Day-42',
+      });
+      await page.addInitScript((t) => localStorage.setItem('token', t), token);
+      await page.goto('/');
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Account' }),
+      ).toBeVisible();
+      const item = page.locator('details').nth(1);
+      await item.locator('summary').click();
+      await item.getByRole('button', { name: 'No' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(`We will use your account's email, ${id}@example.com.`)).toBeVisible();
+      await expect(dialog.getByLabel(/Email/)).toHaveCount(0);
+      await dialog.getByLabel('What was missing or unclear?').fill('A worked example.');
+      await page.screenshot({ path: '/tmp/shots-ux/faq-member-1280.png' });
+      const sent = page.waitForResponse('**/api/faq-feedback');
+      await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+      expect((await sent).status()).toBe(201);
+      expect((await sent).request().postDataJSON()).toMatchObject({
+        feedbackType: 'dislike',
+        userEmail: `${id}@example.com`,
+        userComment: 'A worked example.',
+      });
+      await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
+      expect(problems).toEqual([]);
+    });
   });
 
 test('on a phone every carousel dot is a 24 px target in view, and slides stay aligned after a resize', async ({
@@ -245,7 +282,7 @@ test('on a phone every carousel dot is a 24 px target in view, and slides stay a
   await page.goto('/');
   for (const carousel of [community(page), news(page)]) {
     await expect(carousel.getByRole('article').first()).toBeVisible();
-    const dots = carousel.getByRole('button', { name: /^Show (prediction|story) \d+$/ });
+    const dots = carousel.getByRole('tab', { name: /^Show (prediction|story) \d+$/ });
     expect(await dots.count()).toBeGreaterThan(1);
     for (const box of await Promise.all((await dots.all()).map((d) => d.boundingBox()))) {
       expect(box?.width).toBeGreaterThanOrEqual(24);
@@ -258,7 +295,7 @@ test('on a phone every carousel dot is a 24 px target in view, and slides stay a
   const carousel = community(page);
   const offset = async () => {
     const viewport = await carousel.locator('.overflow-hidden').first().boundingBox();
-    const slide = await carousel.getByRole('group', { name: /^1 of / }).boundingBox();
+    const slide = await carousel.getByRole('tabpanel', { name: /^1 of / }).boundingBox();
     return Math.round((slide?.x ?? 0) - (viewport?.x ?? 0));
   };
   expect(await offset()).toBe(0);

@@ -72,7 +72,7 @@ test.describe
       const problems = watchConsole(page);
       await asMember(page);
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Create Your First Prediction' })).toHaveAttribute(
         'href',
         '/submit',
@@ -179,7 +179,7 @@ test.describe
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await asMember(page);
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: `Welcome back, ${id}` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible();
       const stats = page.getByRole('list', { name: 'Your statistics' });
       for (const label of [
         'Total Predictions',

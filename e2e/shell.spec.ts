@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, watchConsole } from './support';
+import { expectAccessible, registerMember, watchConsole } from './support';
 
 const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: boolean }[] = [
   { path: '/', heading: /Join & Predict/ },
@@ -11,6 +11,9 @@ const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: bool
   { path: '/verify-email', heading: /./ },
   { path: '/reset-password', heading: /./ },
   { path: '/my-predictions', heading: /./, finalPath: '/login' },
+  { path: '/settings', heading: /./, finalPath: '/login' },
+  { path: '/unsubscribe?token=x', heading: /Stop the daily digest/ },
+  { path: '/confirm-email?token=x', heading: /Settings/, finalPath: '/settings' },
   { path: '/no-such-page', heading: /Page not found/ },
 ];
 
@@ -73,6 +76,40 @@ test.describe('navigation shell', () => {
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
     ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('on a slow connection a member sees the shell and public content while the profile loads', async ({
+    page,
+  }) => {
+    const id = `slow${Date.now() % 1_000_000}`;
+    const token = await registerMember(page.request, {
+      email: `${id}@example.com`,
+      username: id,
+      password: 'Sunny-Day-42',
+    });
+    await page.addInitScript((t) => localStorage.setItem('token', t), token);
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route('**/api/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The page is there, laid out for the member the token names; the account area says it is loading.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`What do you see coming, ${id}?`);
+    await expect(
+      page.getByRole('region', { name: 'Community Predictions' }).getByRole('article').first(),
+    ).toBeVisible();
+    await expect(nav.getByRole('status')).toHaveText('Loading your account');
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots-ux/slow-profile-1280.png' });
+    release();
+    await expect(nav.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+    await expect(nav.getByRole('status')).toHaveCount(0);
   });
 
   test('the performance monitor appears only with the debug flag', async ({ page }) => {

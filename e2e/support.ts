@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Collects console errors and uncaught page errors; a test fails if any appear. */
@@ -56,9 +58,9 @@ export async function registerMember(
 export const communityBox = (page: Page) => page.getByRole('region', { name: 'Community Predictions' });
 export const newsBox = (page: Page) => page.getByRole('region', { name: 'AI News Analysis' });
 
-/** The 1-based slide a carousel shows, read from its current dot. */
+/** The 1-based slide a carousel shows, read from its selected dot (a tab of its tab list). */
 export async function slideOf(carousel: Locator): Promise<number> {
-  const label = await carousel.locator('button[aria-current="true"]').getAttribute('aria-label');
+  const label = await carousel.locator('[role="tab"][aria-selected="true"]').getAttribute('aria-label');
   return Number(/(\d+)$/.exec(label ?? '')?.[1]);
 }
 
@@ -77,12 +79,12 @@ export async function expectCarouselTimings(
   const away = () => mouseAway(page);
   await expect(carousel.getByRole('article').first()).toBeVisible();
   await page.clock.pauseAt(Date.now() + 60_000);
-  const slides = await carousel.getByRole('button', { name: /^Show / }).count();
+  const slides = await carousel.getByRole('tab', { name: /^Show / }).count();
   expect(slides).toBeGreaterThan(3);
 
   // A dot: shows that slide, then rotation restarts after the dot hold.
   await carousel
-    .getByRole('button', { name: /^Show / })
+    .getByRole('tab', { name: /^Show / })
     .first()
     .click();
   await away();
@@ -122,9 +124,61 @@ export async function expectCarouselTimings(
 
   // Previous goes back; the loop wraps from the first slide to the last.
   await carousel
-    .getByRole('button', { name: /^Show / })
+    .getByRole('tab', { name: /^Show / })
     .first()
     .click();
   await carousel.getByRole('button', { name: /^Previous / }).click();
   expect(await slideOf(carousel)).toBe(slides);
+}
+
+/** Signs in through the API with a real captcha solution (altcha-lib, as the widget does): a new session. */
+export async function apiLogin(request: APIRequestContext, login: string, password: string): Promise<string> {
+  const challenge = await (await request.get('/api/captcha/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const res = await request.post('/api/auth/login', {
+    data: { ...(login.includes('@') ? { email: login } : { username: login }), password, captcha },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token as string;
+}
+
+/** The newest link of that path in the outbox mail to `to` (mails are .eml files without SMTP). */
+export function mailedLink(to: string, path: string): string {
+  const files = readdirSync(outboxDir())
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const raw = readFileSync(join(outboxDir(), file), 'utf8');
+    if (!new RegExp(`^To: ${to}$`, 'im').test(raw)) continue;
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = new RegExp(`https?://[^\\s"]+/${path}\\?token=[A-Za-z0-9_.-]+`).exec(text)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no ${path} mail to ${to}`);
+}
+
+/** The subjects of the outbox mails to `to`, oldest first. */
+export function subjectsTo(to: string): string[] {
+  return readdirSync(outboxDir())
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => readFileSync(join(outboxDir(), f), 'utf8'))
+    .filter((raw) => new RegExp(`^To: ${to}$`, 'im').test(raw))
+    .map((raw) => /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '');
+}
+
+/** Sums layout shifts without recent input from the page's start (run before goto). */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cls: number };
+    w.cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { cls: number }).cls);
 }

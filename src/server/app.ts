@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { accountDataRoutes } from './features/account-data/account-data.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createReplyCache } from './cache/reply-cache.ts';
@@ -12,8 +13,9 @@ import { watchRedis } from './cache/redis.ts';
 import { communityRoutes } from './features/community/community.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrorReplier, registerErrorHandling } from './plugins/errors.ts';
 import { createHotReplies } from './plugins/hot-replies.ts';
@@ -39,7 +41,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the captcha provider's siteverify URL (tests run a local one). */
   captchaSiteverifyUrl?: string;
-  /** Runs the scheduled jobs (news refresh, band re-signing) in this process: main.ts sets it, tests don't. */
+  /** Runs the scheduled jobs (news refresh, band re-signing, email digest) in this process: main.ts sets it, tests don't. */
   jobs?: boolean;
 }
 
@@ -54,7 +56,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -125,14 +134,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, secret: config.sessionSecret });
 
   await app.register(healthRoutes({ database, redis, version }));
+  // One mailer for every feature's mail; closing the app waits for mail still being sent.
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', () => mailer.close());
   await app.register(
     accountsRoutes({
       config,
       database,
-      mailer: deps.mailer,
+      mailer,
       captchaSiteverifyUrl: deps.captchaSiteverifyUrl,
     }),
   );
+  await app.register(accountDataRoutes({ database }));
 
   // One reply cache, so a write in one feature invalidates what another serves (a new prediction
   // → the hot topics).
@@ -155,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => scheduler.stop());
   }
   await app.register(predictionsRoutes({ database, scheduler, cache }));
+  await app.register(notificationsRoutes({ config, database, mailer, scheduler }));
 
   await app.register(communityRoutes({ database, cache, hot }));
   await app.register(newsRoutes({ config, database, scheduler, cache, hot }));

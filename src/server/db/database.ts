@@ -28,11 +28,13 @@ interface SessionsTable {
 interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'email_change';
   token_hash: string;
   created_at: Timestamp;
   expires_at: string;
   used_at: string | null;
+  /** The address an 'email_change' token applies (migration 030). */
+  new_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface PredictionsTable {
@@ -166,6 +168,20 @@ interface RollupDailyMembersTable {
   predictions: Flag;
 }
 
+interface MemberVisitsTable {
+  user_id: number;
+  seen_at: string;
+  since_at: string | null;
+  session_id: string | null;
+}
+
+interface DigestSubscriptionsTable {
+  user_id: number;
+  created_at: Timestamp;
+  through_at: string;
+  sent_at: string | null;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +198,8 @@ export interface Tables {
   rollup_daily: RollupDailyTable;
   rollup_hourly: RollupHourlyTable;
   rollup_daily_members: RollupDailyMembersTable;
+  member_visits: MemberVisitsTable;
+  digest_subscriptions: DigestSubscriptionsTable;
 }
 
 export type Db = Kysely<Tables>;

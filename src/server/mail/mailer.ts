@@ -16,6 +16,8 @@ interface OutgoingMail {
   html: string;
   /** The action link inside the mail: logged only in the outbox (no SMTP) case. */
   link: string;
+  /** Extra headers, e.g. List-Unsubscribe on the digest. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,6 +43,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
     if (smtpUrl) return;
     await mkdir(outboxDir, { recursive: true });

@@ -8,6 +8,7 @@ import { verifyHs256 } from './jwt-hs256.ts';
 import {
   findActiveSession,
   insertSession,
+  revokeOtherSessionsOfUser,
   revokeSessionById,
   revokeSessionsOfUser,
 } from '#server/features/accounts/sessions.repository.ts';
@@ -101,6 +102,11 @@ export class SessionManager {
   /** Signs the member out everywhere; returns how many sessions were live. */
   revokeAll(userId: number): Promise<number> {
     return revokeSessionsOfUser(this.db, userId, new Date().toISOString());
+  }
+
+  /** Signs the member out everywhere but in `keepSessionId`; returns how many sessions ended. */
+  revokeOthers(userId: number, keepSessionId: string): Promise<number> {
+    return revokeOtherSessionsOfUser(this.db, userId, keepSessionId, new Date().toISOString());
   }
 }
 

@@ -46,3 +46,24 @@ export function faqFeedbackEmailProblem(
     return COMMUNITY_MESSAGES.feedbackEmailInvalid;
   return null;
 }
+
+/**
+ * The line under a community card that sums up how people reacted. Computed from the counts the card
+ * shows, on the server and again in the browser after a vote or comment, so it never says 'No votes
+ * yet' beside a like.
+ */
+export function communityInsight({
+  likes,
+  dislikes,
+  comments,
+}: {
+  likes: number;
+  dislikes: number;
+  comments: number;
+}): string {
+  const votes = likes + dislikes;
+  const said = comments === 1 ? '1 comment' : `${comments} comments`;
+  if (votes === 0) return comments ? `No votes yet, ${said}.` : 'No votes yet: be the first to weigh in.';
+  const agree = Math.round((likes / votes) * 100);
+  return `${agree}% of ${votes} ${votes === 1 ? 'voter agrees' : 'voters agree'}, ${said}.`;
+}

@@ -13,6 +13,9 @@ export const PAGE_MODULES = {
   '/analytics': 'analytics',
   '/verify-email': 'verify-email',
   '/reset-password': 'reset-password',
+  '/settings': 'settings',
+  '/confirm-email': 'settings',
+  '/unsubscribe': 'settings',
 } as const;
 
 export type PageModule = (typeof PAGE_MODULES)[keyof typeof PAGE_MODULES] | 'not-found';

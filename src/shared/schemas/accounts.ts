@@ -149,6 +149,50 @@ export const ResetPasswordBodySchema = z.object({
     .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
 });
 
+// ── Account settings (/settings: docs/decisions/013-account-self-service.md) ──
+
+/** A new password set from the settings page: the same rule as a reset (SPEC.md §5 'Password reset'). */
+const ChosenPasswordField = z
+  .string({ message: PASSWORD_MESSAGES.resetInvalid })
+  .min(1, PASSWORD_MESSAGES.resetInvalid)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: PasswordField,
+  newPassword: ChosenPasswordField,
+});
+export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
+
+export const ChangeEmailBodySchema = z.object({
+  email: EmailField,
+  /** Required when the account has a password (a Google-only account has none). */
+  password: PasswordField.optional(),
+});
+export type ChangeEmailBody = z.input<typeof ChangeEmailBodySchema>;
+
+export const ChangeEmailReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  pendingEmail: z.string(),
+});
+
+/** What the settings page shows about the account. */
+export const AccountSettingsReplySchema = z.object({
+  success: z.literal(true),
+  user: UserSchema,
+  /** False for an account that signs in with Google only: it has no password to change yet. */
+  hasPassword: z.boolean(),
+  /** An address waiting for its confirmation link, if any. */
+  pendingEmail: z.string().nullable(),
+});
+export type AccountSettingsReply = z.infer<typeof AccountSettingsReplySchema>;
+
+export const ConfirmEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/** Where the mailed email-change link returns: /settings?email=changed|expired|taken|error. */
+export const EMAIL_CHANGE_RESULTS = ['changed', 'expired', 'taken', 'error'] as const;
+export type EmailChangeResult = (typeof EMAIL_CHANGE_RESULTS)[number];
+
 /** What the browser may know about sign-in: the captcha provider and whether Google is on. */
 export const AuthConfigReplySchema = z.object({
   captcha: z.object({
@@ -196,4 +240,13 @@ export const ACCOUNT_MESSAGES = {
   googleDisabled: 'Google sign-in is not enabled',
   googleWelcome: 'Welcome to the Community!',
   googleSignedIn: 'Signed in with Google',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  passwordSame: 'Your new password must be different from your current one',
+  passwordWrong: 'Your current password is not correct',
+  passwordNeededForEmail: 'Enter your current password to change your email address',
+  noPassword: 'Your account signs in with Google and has no password yet. Use Forgot Password to set one.',
+  emailSame: 'That is already your email address',
+  emailChangeSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email address changes once you follow it.`,
+  emailChangeMailFailed: 'The confirmation email could not be sent. Please try again.',
 } as const;

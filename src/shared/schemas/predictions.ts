@@ -140,6 +140,8 @@ export const MemberPredictionSchema = z.object({
   text_quality_score: z.number().nullable(),
   /** −1..1 */
   sentiment_score: z.number().nullable(),
+  /** What the community did with it: its likes, dislikes and comments. */
+  engagement: z.object({ likes: z.number().int(), dislikes: z.number().int(), comments: z.number().int() }),
 });
 export type MemberPrediction = z.infer<typeof MemberPredictionSchema>;
 

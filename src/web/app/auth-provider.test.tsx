@@ -94,6 +94,24 @@ describe('AuthProvider', () => {
     expect(authorization()).toBe(`Bearer ${token}`);
   });
 
+  it('while the profile loads, names the member the token claims, then the confirmed one', async () => {
+    sessionStorage.setItem('token', fakeJwt({ user_id: 7, username: 'grace' }));
+    let reply: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (reply = resolve)));
+    function Claimed() {
+      const { status, claimed } = useAuth();
+      return <p data-testid="claimed">{`${status}:${claimed?.id ?? '-'}:${claimed?.username ?? '-'}`}</p>;
+    }
+    render(
+      <AuthProvider>
+        <Claimed />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('claimed').textContent).toBe('loading:7:grace');
+    reply(json(200, { success: true, user: USER }));
+    await waitFor(() => expect(screen.getByTestId('claimed').textContent).toBe('authenticated:-:-'));
+  });
+
   it('prefers the persistent token over the session one', async () => {
     const persistent = fakeJwt({ user_id: 7 });
     localStorage.setItem('token', persistent);

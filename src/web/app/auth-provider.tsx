@@ -2,14 +2,22 @@ import type { User, UserReply } from '#shared/schemas/accounts.ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiFetch } from '#web/lib/api-client.ts';
 import { decodeTokenPayload } from '#web/lib/jwt.ts';
-import { clearSession, readToken, writeToken } from '#web/lib/token-storage.ts';
+import { clearMemberData, clearSession, readToken, writeToken } from '#web/lib/token-storage.ts';
 
 type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** Who the stored token says it is, unverified: lets pages lay out a member's view while the profile loads. */
+interface Claimed {
+  id: number;
+  username: string;
+}
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   token: string | null;
+  /** While `status` is 'loading': the member the token names (the server has not confirmed it yet). */
+  claimed: Claimed | null;
   /** Stores the token (localStorage when remembered, else sessionStorage) and loads the profile. */
   login: (token: string, remember: boolean) => Promise<User | null>;
   /** Revokes the session, clears storage and reloads the page at `redirectTo` (default /login). */
@@ -20,20 +28,24 @@ interface AuthState {
   status: AuthStatus;
   user: User | null;
   token: string | null;
+  claimed: Claimed | null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-const ANONYMOUS: AuthState = { status: 'anonymous', user: null, token: null };
+const ANONYMOUS: AuthState = { status: 'anonymous', user: null, token: null, claimed: null };
 
 /** The state on first render: a missing or unparseable token needs no network call. */
 function initialState(): AuthState {
   const token = readToken();
   if (!token) return ANONYMOUS;
-  if (!decodeTokenPayload(token)) {
+  const payload = decodeTokenPayload(token);
+  if (!payload) {
     clearSession();
     return ANONYMOUS;
   }
-  return { status: 'loading', user: null, token };
+  const { user_id: id, username } = payload;
+  const claimed = typeof id === 'number' && typeof username === 'string' ? { id, username } : null;
+  return { status: 'loading', user: null, token, claimed };
 }
 
 /**
@@ -64,7 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!pendingToken) return;
     const controller = new AbortController();
     fetchSessionUser(pendingToken, controller.signal).then(
-      (user) => setState(user ? { status: 'authenticated', user, token: pendingToken } : ANONYMOUS),
+      (user) =>
+        setState(user ? { status: 'authenticated', user, token: pendingToken, claimed: null } : ANONYMOUS),
       () => {
         // Aborted by unmount (or StrictMode's double effect): the next run takes over.
       },
@@ -81,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeToken(token, remember);
     // No global Loading screen here: the account page shows its own welcome animation meanwhile.
     const user = await fetchSessionUser(token);
-    setState(user ? { status: 'authenticated', user, token } : ANONYMOUS);
+    setState(user ? { status: 'authenticated', user, token, claimed: null } : ANONYMOUS);
     return user;
   }, []);
 
@@ -95,6 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     clearSession();
+    clearMemberData();
     window.location.assign(redirectTo);
   }, []);
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx';
+import { CloseIcon, MenuIcon, SettingsIcon } from '#web/components/ui/icons.tsx';
 import { LogoMark } from '#web/components/ui/logo.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -52,7 +52,19 @@ function LogoutButton({ className, onDone }: { className: string; onDone?: () =>
   );
 }
 
-/** The navigation shell of SPEC.md §2: Home, Submit, Analytics, then Login or My Account + Logout. */
+/** Where the account entries go while the member's profile loads: the same width, a spinner. */
+function AccountPending({ className }: { className: string }) {
+  return (
+    <li className={className}>
+      <Spinner size="sm" label="Loading your account" className="text-brand-600" />
+    </li>
+  );
+}
+
+/**
+ * The navigation shell of SPEC.md §2: Home, Submit, Analytics, then Login or My Account (with its
+ * Settings) + Logout.
+ */
 export function NavBar() {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
@@ -106,11 +118,19 @@ export function NavBar() {
             </li>
           ))}
           <li aria-hidden="true" className="mx-2 h-6 w-px bg-ink-200" />
-          {signedIn ? (
+          {status === 'loading' ? (
+            <AccountPending className="flex h-9 w-[12.875rem] items-center justify-center lg:w-[16.5rem]" />
+          ) : signedIn ? (
             <>
               <li>
                 <NavLink to="/login" className={desktopLink}>
                   My Account
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/settings" className={desktopLink} aria-label="Settings">
+                  <SettingsIcon className="size-5 lg:hidden" />
+                  <span className="max-lg:hidden">Settings</span>
                 </NavLink>
               </li>
               <li>
@@ -164,11 +184,18 @@ export function NavBar() {
               </NavLink>
             </li>
           ))}
-          {signedIn ? (
+          {status === 'loading' ? (
+            <AccountPending className="mt-2 flex h-12 items-center justify-center border-t border-ink-100 pt-3" />
+          ) : signedIn ? (
             <>
               <li>
                 <NavLink to="/login" className={mobileLink}>
                   My Account
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/settings" className={mobileLink}>
+                  Settings
                 </NavLink>
               </li>
               <li className="mt-2 border-t border-ink-100 pt-3">

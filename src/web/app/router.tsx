@@ -20,6 +20,7 @@ const chunks = {
   analytics: () => import('./routes/analytics'),
   'verify-email': () => import('./routes/verify-email'),
   'reset-password': () => import('./routes/reset-password'),
+  settings: () => import('./routes/settings'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageModule, () => Promise<unknown>>;
 
@@ -29,13 +30,15 @@ const page = (load: () => Promise<ComponentType>) =>
 
 const HomePage = page(async () => (await chunks.home()).HomePage);
 const SubmitPage = page(async () => (await chunks.submit()).SubmitPage);
-const LoginPage = page(async () => (await chunks.account()).LoginPage);
-const SignupPage = page(async () => (await chunks.account()).SignupPage);
-const ForgotPasswordPage = page(async () => (await chunks.account()).ForgotPasswordPage);
+// /login, /signup and /forgot-password: one page component, kept when moving between them.
+const AccountPage = page(async () => (await chunks.account()).AccountRoutePage);
 const MyPredictionsPage = page(async () => (await chunks['my-predictions']()).MyPredictionsPage);
 const AnalyticsPage = page(async () => (await chunks.analytics()).AnalyticsPage);
 const VerifyEmailPage = page(async () => (await chunks['verify-email']()).VerifyEmailPage);
 const ResetPasswordPage = page(async () => (await chunks['reset-password']()).ResetPasswordPage);
+const SettingsPage = page(async () => (await chunks.settings()).SettingsPage);
+const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmailPage);
+const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
 const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
@@ -56,13 +59,16 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="submit" element={<SubmitPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="login" element={<AccountPage />} />
+        <Route path="signup" element={<AccountPage />} />
+        <Route path="forgot-password" element={<AccountPage />} />
         <Route path="my-predictions" element={<MyPredictionsPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

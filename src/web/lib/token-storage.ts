@@ -54,6 +54,24 @@ export function clearSession(): void {
   }
 }
 
+/** Where per-member data kept in this browser starts (unpublished prediction drafts). */
+export const MEMBER_DATA_PREFIX = 'futurecast:draft:';
+
+/**
+ * On sign-out only: the member's drafts go, so the next person on this browser finds none. (An
+ * expired session keeps them: the member signs in again and carries on writing.)
+ */
+export function clearMemberData(): void {
+  try {
+    const storage = store('localStorage');
+    for (const key of Object.keys(storage ?? {})) {
+      if (key.startsWith(MEMBER_DATA_PREFIX)) storage?.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept there either.
+  }
+}
+
 /** Reads a local flag such as `futurecast:debug-perf` without ever throwing. */
 export function readLocalFlag(key: string): string | null {
   return get('localStorage', key);

@@ -15,7 +15,7 @@ export interface Account {
   createdAt: string;
 }
 
-export type TokenPurpose = 'verify' | 'reset';
+export type TokenPurpose = 'verify' | 'reset' | 'email_change';
 
 export interface EmailTokenRecord {
   id: number;
@@ -23,6 +23,8 @@ export interface EmailTokenRecord {
   purpose: TokenPurpose;
   expiresAt: string;
   usedAt: string | null;
+  /** The address an 'email_change' token applies. */
+  newEmail: string | null;
 }
 
 /** Not in the shared Database type: only this feature reads it. */
@@ -112,6 +114,15 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+/** A confirmed email change: the new address, verified by the link that confirmed it. */
+export async function setEmail(db: Db, userId: number, email: string, verifiedAt: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email, email_verified_at: verifiedAt })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function setGoogleSub(db: Db, userId: number, sub: string): Promise<void> {
   await db.updateTable('users').set({ google_sub: sub }).where('id', '=', userId).execute();
 }
@@ -131,7 +142,14 @@ export function uniqueViolation(err: unknown): 'email' | 'username' | 'google' |
 
 export async function insertEmailToken(
   db: Db,
-  t: { userId: number; purpose: TokenPurpose; tokenHash: string; createdAt: string; expiresAt: string },
+  t: {
+    userId: number;
+    purpose: TokenPurpose;
+    tokenHash: string;
+    createdAt: string;
+    expiresAt: string;
+    newEmail?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('email_tokens')
@@ -141,8 +159,23 @@ export async function insertEmailToken(
       token_hash: t.tokenHash,
       created_at: t.createdAt,
       expires_at: t.expiresAt,
+      new_email: t.newEmail ?? null,
     })
     .execute();
+}
+
+/** The address of the member's live email-change link, if one is waiting to be followed. */
+export async function pendingEmailChange(db: Db, userId: number, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('new_email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email_change')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.new_email ?? null;
 }
 
 /** A newer link replaces the older ones: they stop working at once. */
@@ -163,7 +196,7 @@ export async function findEmailToken(
 ): Promise<EmailTokenRecord | undefined> {
   const row = await db
     .selectFrom('email_tokens')
-    .select(['id', 'user_id', 'purpose', 'expires_at', 'used_at'])
+    .select(['id', 'user_id', 'purpose', 'expires_at', 'used_at', 'new_email'])
     .where('token_hash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
@@ -174,6 +207,7 @@ export async function findEmailToken(
       purpose: row.purpose,
       expiresAt: row.expires_at,
       usedAt: row.used_at,
+      newEmail: row.new_email,
     }
   );
 }

@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AccountSettingsReplySchema,
   ACCOUNT_MESSAGES as MSG,
   AltchaChallengeSchema,
+  ChangeEmailBodySchema,
+  ChangeEmailReplySchema,
+  ChangePasswordBodySchema,
+  ConfirmEmailQuerySchema,
   AuthConfigReplySchema,
   CheckEmailBodySchema,
   CheckUsernameBodySchema,
@@ -24,7 +29,7 @@ import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/connect.ts';
 import { notFound } from '#server/errors.ts';
-import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import { createAccountsService, type FollowUp } from './accounts.service.ts';
 import { createCaptcha } from './captcha.ts';
@@ -33,8 +38,8 @@ import { ACCOUNT_LIMITS as L, keyedLimiter, perIp } from './limits.ts';
 export interface AccountsRoutesDeps {
   config: Config;
   database: Database;
-  /** Replaces the SMTP/outbox mailer (tests). */
-  mailer?: Mailer | undefined;
+  /** The app's one mailer (SMTP, or the outbox). */
+  mailer: Mailer;
   /** Replaces the captcha provider's siteverify URL (tests run a local one). */
   captchaSiteverifyUrl?: string | undefined;
 }
@@ -42,14 +47,8 @@ export interface AccountsRoutesDeps {
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 429: ErrorReplySchema };
 
 export const accountsRoutes =
-  ({
-    config,
-    database,
-    mailer: givenMailer,
-    captchaSiteverifyUrl,
-  }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ config, database, mailer, captchaSiteverifyUrl }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const mailer = givenMailer ?? createMailer(config, app.log);
     const captcha = createCaptcha({ config, db: database.db, siteverifyUrl: captchaSiteverifyUrl });
     const accounts = createAccountsService({
       db: database.db,
@@ -73,6 +72,7 @@ export const accountsRoutes =
     const loginPerAccount = keyedLimiter(app, 'login-account', L.loginPerAccount);
     const forgotPerEmail = keyedLimiter(app, 'forgot-email', L.forgotPerEmail);
     const resendPerEmail = keyedLimiter(app, 'resend-email', L.resendPerEmail);
+    const changesPerMember = keyedLimiter(app, 'account-change', L.accountChangePerMember);
     const tags = ['accounts'];
     // Every account reply may carry a token or the member's own details: never stored by a cache.
     app.addHook('onRequest', (_request, reply, done) => {
@@ -291,6 +291,85 @@ export const accountsRoutes =
         const idToken = credential ?? id_token ?? access_token ?? '';
         const result = await accounts.google(idToken, remember ?? false);
         return { success: true as const, ...result };
+      },
+    );
+
+    // ── Settings (docs/decisions/013-account-self-service.md) ──
+
+    app.get(
+      '/api/account/settings',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: "The signed-in member's account as the settings page shows it",
+          response: { 200: AccountSettingsReplySchema, 401: ErrorReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const settings = await accounts.settings(await requireMember(request));
+        reply.header('cache-control', 'no-store');
+        return settings;
+      },
+    );
+
+    app.post(
+      '/api/account/password',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Changes the password (needs the current one); signs out every other session',
+          body: ChangePasswordBodySchema,
+          response: { 200: MessageReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const member = await requireMember(request);
+        await changesPerMember(request, reply, `member:${member.id}`);
+        await accounts.changePassword(member, request.body.currentPassword, request.body.newPassword);
+        return { success: true as const, message: MSG.passwordChanged };
+      },
+    );
+
+    app.post(
+      '/api/account/email',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Mails a confirmation link to a new address; the change waits for it',
+          body: ChangeEmailBodySchema,
+          response: { 200: ChangeEmailReplySchema, ...errors, 409: ErrorReplySchema, 502: ErrorReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const member = await requireMember(request);
+        await changesPerMember(request, reply, `member:${member.id}`);
+        const { pendingEmail } = await accounts.requestEmailChange(
+          member,
+          request.body.email,
+          request.body.password,
+        );
+        return { success: true as const, message: MSG.emailChangeSent(pendingEmail), pendingEmail };
+      },
+    );
+
+    app.get(
+      '/api/account/confirm-email',
+      {
+        config: perIp(L.tokenPerIp, 'confirm-email'),
+        schema: {
+          tags,
+          summary:
+            'Follows the mailed email-change link; redirects to /settings?email=changed|expired|taken|error',
+          querystring: ConfirmEmailQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const result = await accounts.confirmEmailChange(request.query.token);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(`/settings?email=${result}`, 302);
       },
     );
   };

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '#shared/schemas/accounts.ts';
+import type { AccountSettingsReply, EmailChangeResult, User } from '#shared/schemas/accounts.ts';
 import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
 import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
@@ -9,7 +9,14 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { resetMail, verificationMail } from '#server/mail/templates.ts';
+import {
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  passwordChangedMail,
+  resetMail,
+  verificationMail,
+} from '#server/mail/templates.ts';
 import type { Member, SessionManager } from '#server/plugins/auth.ts';
 import {
   type Account,
@@ -23,7 +30,9 @@ import {
   insertAccount,
   insertEmailToken,
   markEmailVerified,
+  pendingEmailChange,
   retireEmailTokens,
+  setEmail,
   setGoogleSub,
   setPasswordHash,
   type TokenPurpose,
@@ -79,8 +88,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const pendingWork = new Set<Promise<void>>();
 
+  const settingsLink = `${config.publicUrl}/settings`;
+
   /** A new single-use link token; older unused ones of the same purpose stop working. */
-  async function issueEmailToken(userId: number, purpose: TokenPurpose): Promise<string> {
+  async function issueEmailToken(userId: number, purpose: TokenPurpose, newEmail?: string): Promise<string> {
     const { token, hash } = newEmailToken();
     await db.transaction().execute(async (trx) => {
       await retireEmailTokens(trx, userId, purpose, nowIso());
@@ -89,10 +100,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         purpose,
         tokenHash: hash,
         createdAt: nowIso(),
-        expiresAt: later(purpose === 'verify' ? VERIFY_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
+        expiresAt: later(purpose === 'reset' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS),
+        newEmail: newEmail ?? null,
       });
     });
     return token;
+  }
+
+  /** The member's account, or a 401 when it no longer exists. */
+  async function accountOf(member: Member): Promise<Account> {
+    const account = await findAccountById(db, member.id);
+    if (!account) throw unauthorized();
+    return account;
   }
 
   async function findByLogin(login: string): Promise<Account | undefined> {
@@ -269,6 +288,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!record || record.usedAt || record.expiresAt <= nowIso()) {
         throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
       }
+      // Before the link is spent, so the same link takes a different password.
+      const current = await findAccountById(db, record.userId);
+      if (current?.passwordHash && (await checkPassword(current.passwordHash, newPassword))) {
+        throw badRequest(MSG.passwordSame, 'SAME_PASSWORD');
+      }
       const passwordHash = await hashPassword(newPassword);
       const done = await db.transaction().execute(async (trx) => {
         if (!(await consumeEmailToken(trx, record.id, nowIso()))) return false;
@@ -281,6 +305,105 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!done) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
       // Whoever knew the old password is signed out everywhere.
       await sessions.revokeAll(record.userId);
+    },
+
+    // ── Settings (/settings) ──
+
+    async settings(member: Member): Promise<AccountSettingsReply> {
+      const account = await accountOf(member);
+      return {
+        success: true,
+        user: toUser(account),
+        hasPassword: account.passwordHash !== null,
+        pendingEmail: await pendingEmailChange(db, account.id, nowIso()),
+      };
+    },
+
+    /**
+     * Needs the current password; refuses it as the new one. Every other session of the member ends
+     * (this one stays), and so do pending reset and email-change links: whoever had them no longer can.
+     */
+    async changePassword(member: Member, currentPassword: string, newPassword: string): Promise<void> {
+      const account = await accountOf(member);
+      if (!account.passwordHash) throw badRequest(MSG.noPassword, 'NO_PASSWORD');
+      if (!meetsResetRule(newPassword)) throw badRequest(PASSWORD_MESSAGES.resetInvalid, 'WEAK_PASSWORD');
+      if (!(await checkPassword(account.passwordHash, currentPassword))) {
+        throw badRequest(MSG.passwordWrong, 'WRONG_PASSWORD');
+      }
+      // The current password was just verified, so "the same" is plain equality.
+      if (newPassword === currentPassword) throw badRequest(MSG.passwordSame, 'SAME_PASSWORD');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, account.id, passwordHash);
+        await retireEmailTokens(trx, account.id, 'reset', nowIso());
+        await retireEmailTokens(trx, account.id, 'email_change', nowIso());
+      });
+      await sessions.revokeOthers(account.id, member.sessionId);
+      mailer.sendInBackground({ to: account.email, ...passwordChangedMail(account.username, settingsLink) });
+    },
+
+    /**
+     * Mails a confirmation link to the new address (the change waits for it) and tells the current
+     * address. A password account confirms with its password: a borrowed session alone can't move
+     * the account's mail (and with it the password reset) elsewhere.
+     */
+    async requestEmailChange(member: Member, email: string, password: string | undefined) {
+      const account = await accountOf(member);
+      if (account.passwordHash) {
+        if (!password) throw badRequest(MSG.passwordNeededForEmail, 'PASSWORD_REQUIRED');
+        if (!(await checkPassword(account.passwordHash, password))) {
+          throw badRequest(MSG.passwordWrong, 'WRONG_PASSWORD');
+        }
+      }
+      if (email === account.email) throw badRequest(MSG.emailSame, 'SAME_EMAIL');
+      if (await emailExists(db, email)) throw conflict(VALIDATION_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const token = await issueEmailToken(account.id, 'email_change', email);
+      try {
+        await mailer.send({
+          to: email,
+          ...emailChangeConfirmMail(account.username, email, link('/confirm-email', token)),
+        });
+      } catch (err) {
+        log.error({ err: { message: (err as Error).message } }, 'could not send the email-change mail');
+        await retireEmailTokens(db, account.id, 'email_change', nowIso());
+        throw new AppError(502, 'MAIL_FAILED', MSG.emailChangeMailFailed);
+      }
+      mailer.sendInBackground({
+        to: account.email,
+        ...emailChangeRequestedMail(account.username, email, settingsLink),
+      });
+      return { pendingEmail: email };
+    },
+
+    /** Follows the mailed link: the new address takes effect, and the previous one is told. */
+    async confirmEmailChange(token: string | undefined): Promise<EmailChangeResult> {
+      if (!token) return 'error';
+      const record = await findEmailToken(db, hashEmailToken(token), 'email_change');
+      if (!record || record.usedAt || !record.newEmail) return 'error';
+      if (record.expiresAt <= nowIso()) return 'expired';
+      const account = await findAccountById(db, record.userId);
+      if (!account) return 'error';
+      const newEmail = record.newEmail;
+      let result: EmailChangeResult;
+      try {
+        result = await db.transaction().execute(async (trx) => {
+          if (!(await consumeEmailToken(trx, record.id, nowIso()))) return 'error' as const;
+          if (await emailExists(trx, newEmail)) return 'taken' as const;
+          await setEmail(trx, account.id, newEmail, nowIso());
+          return 'changed' as const;
+        });
+      } catch (err) {
+        // Another account took the address between the check and the update: the database decides.
+        if (uniqueViolation(err) === 'email') return 'taken';
+        throw err;
+      }
+      if (result === 'changed') {
+        mailer.sendInBackground({
+          to: account.email,
+          ...emailChangedMail(account.username, newEmail, settingsLink, config.site.contactEmail),
+        });
+      }
+      return result;
     },
 
     /**

@@ -32,6 +32,11 @@ export const ACCOUNT_LIMITS = {
   resendPerEmail: { max: 5, timeWindow: 30 * MINUTE },
   /** Mastodon throttle_password_resets/ip and email_confirmations/ip: 25 per 5 minutes. */
   tokenPerIp: { max: 25, timeWindow: 5 * MINUTE },
+  /**
+   * Ours: a password or email change re-checks the current password, so a stolen session could
+   * guess at it; 10 an hour per member is plenty for a person who mistypes.
+   */
+  accountChangePerMember: { max: 10, timeWindow: HOUR },
   /** One challenge per sign-in page view, and a fresh one when it expires: generous. */
   captchaPerIp: { max: 60, timeWindow: MINUTE },
 } as const satisfies Record<string, Limit>;

@@ -154,6 +154,18 @@ describe.each(testDialects)('forgot and reset password on %s', (dialect) => {
     expect((await post('/api/reset-password', { token, newPassword: 'Valid-Pass-9' })).statusCode).toBe(200);
   });
 
+  it('refuses the current password as the new one, without spending the link', async () => {
+    const u = await registerVerified(t.app, smtp);
+    const token = tokenOf((await requestReset(u.email)).link);
+    const same = await post('/api/reset-password', { token, newPassword: u.password });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      code: 'SAME_PASSWORD',
+      message: 'Your new password must be different from your current one',
+    });
+    expect((await post('/api/reset-password', { token, newPassword: 'Brand-New-77' })).statusCode).toBe(200);
+  });
+
   it('a newer reset link replaces the older one', async () => {
     const u = await registerVerified(t.app, smtp);
     const first = tokenOf((await requestReset(u.email)).link);

@@ -61,3 +61,20 @@ export async function revokeSessionsOfUser(db: Db, userId: number, at: string): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Revokes every live session of the member but `keepId` (the one asking); returns how many. */
+export async function revokeOtherSessionsOfUser(
+  db: Db,
+  userId: number,
+  keepId: string,
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('id', '<>', keepId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

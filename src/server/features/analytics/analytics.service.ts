@@ -1,3 +1,4 @@
+import { plural } from '#shared/rules/numbers.ts';
 import {
   ALL_CATEGORIES,
   type AnalyticsDashboardReply,
@@ -144,9 +145,9 @@ export function createAnalyticsService({
     if (total === 0) description = `No predictions were published in ${span}.`;
     else if (count === 0) description = `No ${name} predictions were published in ${span}.`;
     else if (w.key === ALL)
-      description = `${name} is the most active category: ${score}% of the ${formatCount(total)} predictions in ${span} (${formatCount(count)}) carry it.`;
+      description = `${name} is the most active category: ${score}% of the ${formatCount(total)} ${plural(total, 'prediction')} in ${span} (${formatCount(count)}) carry it.`;
     else
-      description = `${name} appears on ${formatCount(count)} of the ${formatCount(total)} predictions in ${span}: ${score}% of all activity.`;
+      description = `${name} appears on ${formatCount(count)} of the ${formatCount(total)} ${plural(total, 'prediction')} in ${span}: ${score}% of all activity.`;
     return {
       success: true,
       window: publicWindow(w),

@@ -1,3 +1,4 @@
+import { communityInsight } from '#shared/rules/community.ts';
 import { HOT_TOPIC_THRESHOLDS, HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import {
   COMMUNITY_MESSAGES as MSG,
@@ -64,15 +65,6 @@ function analysisOf(c: HotCandidate): string {
     : `Rated ${score}% for reliability by the automated analysis.`;
 }
 
-function insightOf(c: HotCandidate): string {
-  const votes = c.likes + c.dislikes;
-  const comments = c.comments === 1 ? '1 comment' : `${c.comments} comments`;
-  if (votes === 0)
-    return c.comments ? `No votes yet, ${comments}.` : 'No votes yet: be the first to weigh in.';
-  const agree = Math.round((c.likes / votes) * 100);
-  return `${agree}% of ${votes} ${votes === 1 ? 'voter agrees' : 'voters agree'}, ${comments}.`;
-}
-
 function trendOf(c: HotCandidate, now: number): string {
   if (c.engagement >= 10) return 'hot';
   if (now - Date.parse(c.createdAt) < 2 * DAY_MS && c.engagement > 0) return 'rising';
@@ -97,7 +89,7 @@ function toTopic(c: HotCandidate, rank: number, userReliability: number | null, 
     title: titleOf(c.text),
     predictionText: c.text,
     aiAnalysis: analysisOf(c),
-    communityInsight: insightOf(c),
+    communityInsight: communityInsight({ likes: c.likes, dislikes: c.dislikes, comments: c.comments }),
     aiGenerated: false,
     category: c.category || 'Community Intelligence',
     categories,

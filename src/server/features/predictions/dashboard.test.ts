@@ -79,6 +79,22 @@ describe.each(testDialects)('member dashboard calls on %s', (dialect) => {
       expect(body.predictions[3]).toMatchObject({ category: 'Environment' });
     });
 
+    it('gives each prediction its likes, dislikes and comments', async () => {
+      const list = async () => (await get('/api/my-predictions', ana)).json().predictions;
+      const target = (await list())[2] as { id: number; engagement: unknown };
+      expect(target.engagement).toEqual({ likes: 0, dislikes: 0, comments: 0 });
+      const cy = await createMember(t);
+      const post = (m: TestMember, url: string, payload?: object) =>
+        t.app.inject({ method: 'POST', url, headers: m.headers, ...(payload ? { payload } : {}) });
+      expect((await post(ben, `/api/predictions/${target.id}/like`)).statusCode).toBe(200);
+      expect((await post(cy, `/api/predictions/${target.id}/dislike`)).statusCode).toBe(200);
+      expect(
+        (await post(ben, `/api/predictions/${target.id}/comments`, { comment: 'Maybe.' })).statusCode,
+      ).toBe(201);
+      const after = (await list()).find((p: { id: number }) => p.id === target.id);
+      expect(after.engagement).toEqual({ likes: 1, dislikes: 1, comments: 1 });
+    });
+
     it('never shows one member another member’s predictions', async () => {
       const res = await get('/api/my-predictions', ben);
       const texts = res.json().predictions.map((p: { prediction_text: string }) => p.prediction_text);

@@ -195,6 +195,11 @@ function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
     suggestions: parseJson<PredictionSuggestion[]>(r.suggestions, []),
     text_quality_score: r.text_quality_score === null ? null : Number(r.text_quality_score),
     sentiment_score: r.sentiment_score === null ? null : Number(r.sentiment_score),
+    engagement: {
+      likes: Number(r.likes_count),
+      dislikes: Number(r.dislikes_count),
+      comments: Number(r.comments_count),
+    },
   };
 }
 
@@ -221,6 +226,7 @@ export function recordToMemberPrediction(id: number, p: NewPredictionRecord): Me
     suggestions: p.suggestions,
     text_quality_score: p.textQualityScore,
     sentiment_score: p.sentimentScore,
+    engagement: { likes: 0, dislikes: 0, comments: 0 },
   };
 }
 

@@ -43,7 +43,7 @@ export function AnalyticsPage() {
         description="How the community predicts: which categories are active, when people publish, and how the quality of predictions is trending. Days are UTC calendar days."
         actions={<AnalyticsFilters timeframe={query.timeframe} category={query.category} onChange={update} />}
       />
-      {status === 'authenticated' ? null : (
+      {status !== 'anonymous' ? null : (
         <Alert variant="info" className="mt-8">
           You are viewing public analytics.{' '}
           <Link to="/login" className="font-semibold underline underline-offset-4">

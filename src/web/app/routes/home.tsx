@@ -119,8 +119,10 @@ function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
 }
 
 export function HomePage() {
-  const { status, user } = useAuth();
-  const signedIn = status === 'authenticated';
+  const { status, user, claimed } = useAuth();
+  // While a member's profile loads, the page is laid out for the member the token names.
+  const signedIn = status !== 'anonymous';
+  const me = user ?? claimed;
   const figures = useStatsFigures();
   return (
     <>
@@ -133,12 +135,12 @@ export function HomePage() {
           What the community expects, and the news it is reacting to.
         </p>
         <div className="mt-6 grid gap-5 lg:grid-cols-2">
-          <CommunityPredictions userId={signedIn ? (user?.id ?? null) : null} />
+          <CommunityPredictions userId={me?.id ?? null} />
           <NewsAnalysis />
         </div>
       </section>
       <div className="mt-10 sm:mt-14">
-        <Hero signedIn={signedIn} username={user?.username ?? null} />
+        <Hero signedIn={signedIn} username={me?.username ?? null} />
       </div>
       <ComingNext figures={figures} signedIn={signedIn} />
       {/* Far below the first screen: laid out only as it nears the viewport (styles.css). */}
@@ -161,7 +163,7 @@ export function HomePage() {
         </div>
         <StatsRow figures={figures} />
         <About figures={figures} />
-        <Faq />
+        <Faq memberEmail={user?.email ?? null} />
         <ClosingCallToAction signedIn={signedIn} />
         <SocialLinks />
       </div>

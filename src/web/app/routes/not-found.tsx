@@ -1,5 +1,5 @@
 import { ButtonLink } from '#web/components/ui/button.tsx';
-import { CompassIcon } from '#web/components/ui/icons.tsx';
+import { CompassIcon } from '#web/components/ui/page-icons.tsx';
 
 export function NotFoundContent() {
   return (

@@ -10,8 +10,10 @@ import { useAuth } from '#web/app/auth-provider.tsx';
 
 /** SPEC.md §2 'Submit-prediction screen': guests see the form disabled. */
 export function SubmitPage() {
-  const { status } = useAuth();
-  const signedIn = status === 'authenticated';
+  const { status, user, claimed } = useAuth();
+  // A member whose profile is still loading sees the member's screen, not the guest banner.
+  const signedIn = status !== 'anonymous';
+  const memberId = user?.id ?? claimed?.id ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <title>Submit a Prediction · Futurecast</title>
@@ -27,7 +29,7 @@ export function SubmitPage() {
       )}
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <SubmitForm signedIn={signedIn} />
+          <SubmitForm signedIn={signedIn} memberId={memberId} />
           <PredictionTips />
         </div>
         <div className="flex flex-col gap-6">

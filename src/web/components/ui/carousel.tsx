@@ -1,13 +1,15 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 
 // An auto-rotating carousel on Embla (SPEC.md §4 'Carousels', §9 timings) following the WAI-ARIA
-// carousel pattern: a labelled region, slides as labelled groups, previous/next buttons, dot
-// buttons, a rotation control, and a polite live region only while rotation is off. Hidden slides
-// are inert, so keyboard focus never lands off-screen. No auto-advance under reduced motion.
+// tabbed carousel pattern: a labelled region, previous/next buttons, a rotation control, the dots
+// as one tab list (one tab stop; arrow keys, Home and End move between slides), the slides as its
+// tab panels, and a polite live region only while rotation is off. Hidden slides are inert, so
+// keyboard focus never lands off-screen. Keyboard focus anywhere in it holds rotation. No
+// auto-advance under reduced motion.
 
 /**
  * The control row's height, loaded or not: arrows and rotation button (36 px), with the dots on a
@@ -29,6 +31,8 @@ export interface CarouselProps extends CarouselTimings {
   label: string;
   /** What one slide is, for button names ('prediction' → 'Next prediction'). */
   itemName: string;
+  /** Its plural, when adding an 's' is wrong ('stories'). */
+  itemNamePlural?: string;
   slides: ReactNode[];
   /** Holds rotation (e.g. while a comment box is open or focused). */
   hold?: boolean;
@@ -38,6 +42,7 @@ export interface CarouselProps extends CarouselTimings {
 export function Carousel({
   label,
   itemName,
+  itemNamePlural = `${itemName}s`,
   slides,
   hold = false,
   intervalMs,
@@ -55,6 +60,8 @@ export function Carousel({
   const [holdUntil, setHoldUntil] = useState(0);
   const id = useId();
   const count = slides.length;
+  const sectionRef = useRef<HTMLElement>(null);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
     if (!api) return;
@@ -66,12 +73,12 @@ export function Carousel({
     };
   }, [api]);
 
-  // Keyboard focus inside a slide holds rotation, so what is being read never slides away. Focus a
-  // mouse click leaves on a button (:focus-visible does not match it) does not: once the pointer
-  // leaves, rotation goes on.
+  // Keyboard focus inside the carousel holds rotation, so what is being read never slides away.
+  // Focus a mouse click leaves on a button (:focus-visible does not match it) does not: once the
+  // pointer leaves, rotation goes on.
   useEffect(() => {
-    if (!api) return;
-    const root = api.rootNode();
+    const root = sectionRef.current;
+    if (!api || !root) return;
     const onIn = (e: FocusEvent) =>
       setFocusInside(e.target instanceof Element && e.target.matches(':focus-visible'));
     const onOut = (e: FocusEvent) => {
@@ -107,11 +114,30 @@ export function Carousel({
     [api, reduced, resumeAfterArrowMs, resumeAfterDotMs],
   );
 
+  // The tab list's keys (WAI-ARIA tabs): the newly shown slide's tab takes focus.
+  const onTabKey = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowDown: selected + 1,
+      ArrowLeft: selected - 1,
+      ArrowUp: selected - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + count) % count;
+    go(next);
+    tabs.current[next]?.focus();
+  };
+
   const arrow =
     'grid size-9 place-items-center rounded-full bg-white text-ink-700 ring-1 ring-ink-200 shadow-sm transition hover:bg-brand-50 hover:text-brand-700 disabled:opacity-40';
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-label={label}
       className={cn('flex min-w-0 flex-col', className)}
@@ -133,10 +159,10 @@ export function Carousel({
           aria-live={rotating && !paused ? 'off' : 'polite'}
         >
           {slides.map((slide, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
             <div
               key={i}
-              role="group"
+              id={`${id}-slide-${i}`}
+              role="tabpanel"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
               inert={i !== selected}
@@ -172,14 +198,24 @@ export function Carousel({
             </button>
           </div>
           {/* Below the arrows on a phone, so every dot keeps a 24 px target (WCAG 2.5.8). */}
-          <div className="order-last flex w-full min-w-0 flex-wrap items-center justify-center sm:order-none sm:w-auto sm:flex-1">
+          <div
+            role="tablist"
+            aria-label={`Choose a ${itemName}`}
+            onKeyDown={onTabKey}
+            className="order-last flex w-full min-w-0 flex-wrap items-center justify-center sm:order-none sm:w-auto sm:flex-1"
+          >
             {slides.map((_, i) => (
               <button
                 key={i}
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
                 type="button"
+                role="tab"
                 aria-label={`Show ${itemName} ${i + 1}`}
-                aria-current={i === selected ? 'true' : undefined}
-                aria-controls={`${id}-slides`}
+                aria-selected={i === selected}
+                aria-controls={`${id}-slide-${i}`}
+                tabIndex={i === selected ? 0 : -1}
                 onClick={() => go(i)}
                 className="group grid size-6 shrink-0 place-items-center rounded-full"
               >
@@ -198,7 +234,7 @@ export function Carousel({
             <button
               type="button"
               className={arrow}
-              aria-label={stopped ? `Start rotating ${itemName}s` : `Stop rotating ${itemName}s`}
+              aria-label={`${stopped ? 'Start' : 'Stop'} rotating ${itemNamePlural}`}
               onClick={() => setStopped((s) => !s)}
             >
               {stopped ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}

@@ -28,6 +28,14 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 7h16M4 12h16M4 17h16" />
   </Icon>
 );
+export const SettingsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h9m4 0h3M4 12h3m4 0h9M4 18h11m4 0h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 6l12 12M18 6L6 18" />
@@ -100,37 +108,15 @@ export const TagIcon = (p: IconProps) => (
     <circle cx="7.5" cy="8.5" r="1.2" />
   </Icon>
 );
-export const FilterIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 5h16l-6 8v6l-4-2v-4z" />
-  </Icon>
-);
 export const HeartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" />
-  </Icon>
-);
-export const LockIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V8a4 4 0 018 0v3" />
   </Icon>
 );
 export const MailIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3 7l9 6 9-6" />
-  </Icon>
-);
-export const ListIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
-  </Icon>
-);
-export const CompassIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
 export const ArrowRightIcon = (p: IconProps) => (
@@ -178,10 +164,5 @@ export const PlayIcon = (p: IconProps) => (
 export const NewspaperIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 5h13v14H6a2 2 0 0 1-2-2V5Zm13 4h3v8a2 2 0 0 1-2 2M8 9h5M8 13h5M8 16h3" />
-  </Icon>
-);
-export const SendIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m4 12 16-8-6 16-2.5-6.5L4 12Z" />
   </Icon>
 );

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { CloseIcon } from './icons';
 
@@ -18,9 +18,15 @@ export interface ModalProps {
   size?: keyof typeof widths;
   /** Hides the corner close button, e.g. while a request is in flight. */
   hideCloseButton?: boolean;
+  /** What takes focus when it opens (a form's first field); otherwise the first focusable element. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
-/** An accessible dialog (Radix): focus is trapped, Escape and an outside click close it, focus returns. */
+/**
+ * An accessible dialog (Radix): focus is trapped, Escape and an outside click close it. Our dialogs
+ * are opened by state, not by a Radix trigger, so Radix would return focus to nothing (the page
+ * body); the control that had focus when it opened gets it back instead.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -30,7 +36,9 @@ export function Modal({
   footer,
   size = 'md',
   hideCloseButton = false,
+  initialFocus,
 }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -38,6 +46,23 @@ export function Modal({
         <Dialog.Content
           // Without a description Radix would warn; tell it there is none on purpose.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            // Runs before focus moves in: the active element is still the control that opened it.
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-ink-200 focus:outline-none motion-safe:animate-scale-in',

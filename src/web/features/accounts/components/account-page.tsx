@@ -114,6 +114,12 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
   /** The account a verification link just signed in (shown until dismissed or signed out). */
   const [verifiedAs, setVerifiedAs] = useState<string | null>(null);
 
+  // The page stays mounted across /login, /signup and /forgot-password: another mode starts from
+  // its form, not from the previous mode's message screen.
+  useEffect(() => {
+    setScreen((s) => (s.name === 'check-email' || s.name === 'verification-required' ? { name: 'form' } : s));
+  }, [mode]);
+
   // SPEC.md §4 'Verification return', and the notice after a password reset.
   useEffect(() => {
     if (returnHandled) return;
@@ -194,7 +200,8 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
 
   let content: ReactNode;
   if (screen.name === 'celebrate') content = <Celebration kind={screen.kind} />;
-  else if (screen.name === 'loading') content = <LoadingAccount />;
+  // SPEC.md §2 mode (e): also while a stored session's profile loads.
+  else if (screen.name === 'loading' || status === 'loading') content = <LoadingAccount />;
   else if (screen.name === 'check-email')
     content = <CheckEmailScreen email={screen.email} notice={screen.notice} onBack={backToLogin} />;
   else if (screen.name === 'verification-required')

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 import { CheckCircleIcon, ErrorIcon, InfoIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -50,6 +50,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Content placed at the right edge inside the input (e.g. a show/hide toggle). */
   trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({ label, message = null, hint, trailing, className, ...input }: TextFieldProps) {

@@ -1,5 +1,5 @@
 import { isValidEmail, normalizeEmail } from '#shared/rules/validation.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { MailIcon } from '#web/components/ui/icons.tsx';
@@ -19,6 +19,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (phase.name !== 'sent-animation') return;
@@ -65,6 +66,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
         if (!next) onClose();
       }}
       title="Forgot Password"
+      initialFocus={emailRef}
       description={
         phase.name === 'form'
           ? 'Enter the email address of your account and we will send you a link to choose a new password.'
@@ -101,6 +103,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       {phase.name === 'form' ? (
         <form onSubmit={submit} noValidate className="space-y-5">
           <TextField
+            ref={emailRef}
             label="Email"
             type="email"
             autoComplete="email"

@@ -1,16 +1,17 @@
-import { meetsResetRule, PASSWORD_MESSAGES, resetRequirements } from '#shared/rules/password.ts';
+import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { CheckCircleIcon, ErrorIcon, LockIcon } from '#web/components/ui/icons.tsx';
+import { ErrorIcon } from '#web/components/ui/icons.tsx';
+import { LockIcon } from '#web/components/ui/page-icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { cn } from '#web/lib/cn.ts';
 import { resetPassword, verifyResetToken } from '../api/reset-password';
 import { UI } from '../messages';
 import { PasswordField } from './fields';
+import { PasswordRequirements } from './password-requirements';
 
 /** SPEC.md §9: the redirect to /login waits 2 s after a successful reset. */
 const RESET_REDIRECT_MS = 2000;
@@ -69,7 +70,6 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const requirements = resetRequirements(password);
   const rulesMet = meetsResetRule(password);
   const matches = confirm.length > 0 && password === confirm;
   const canSubmit = rulesMet && matches && !busy && !done;
@@ -131,24 +131,7 @@ export function ResetPasswordPage() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-              <ul className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Password requirements">
-                {requirements.map((r) => (
-                  <li
-                    key={r.key}
-                    className={cn('flex items-center gap-2', r.met ? 'text-emerald-700' : 'text-ink-500')}
-                  >
-                    {r.met ? (
-                      <CheckCircleIcon className="size-4 shrink-0" />
-                    ) : (
-                      <span className="mx-1 size-2 shrink-0 rounded-full bg-ink-300" aria-hidden="true" />
-                    )}
-                    <span>
-                      {r.label}
-                      <span className="sr-only">{r.met ? ' (met)' : ' (not met)'}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <PasswordRequirements password={password} />
               <PasswordField
                 label="Confirm new password"
                 autoComplete="new-password"

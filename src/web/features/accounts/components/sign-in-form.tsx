@@ -137,16 +137,23 @@ export function SignInForm({ config, notice, onSignedIn, onVerificationRequired 
             if (token) setCaptchaError(null);
           }}
         />
+        {/* Disabled until the captcha is solved (again, after a failed attempt resets it): Enter
+            then submits nothing rather than an error, and the line below says what is missing. */}
         <Button
           type="submit"
           size="lg"
           fullWidth
           loading={busy === 'password'}
           loadingText="Signing in..."
-          disabled={busy !== null || !login_.trim() || !password}
+          disabled={busy !== null || !login_.trim() || !password || !captcha}
+          aria-describedby={captcha ? undefined : 'sign-in-waiting'}
         >
           Sign In
         </Button>
+        {/* Always there, so solving the captcha moves nothing on the page. */}
+        <p id="sign-in-waiting" aria-live="polite" className="-mt-2 min-h-5 text-center text-sm text-ink-600">
+          {captcha ? '' : UI.captchaRequired}
+        </p>
       </form>
 
       {config.google.enabled && config.google.clientId ? (

@@ -1,3 +1,4 @@
+import { countOf, plural } from '#shared/rules/numbers.ts';
 import type { AnalyticsDashboardReply, AnalyticsQuery, Timeframe } from '#shared/schemas/analytics.ts';
 import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -135,11 +136,12 @@ function Hero({ data, timeframe }: { data: AnalyticsDashboardReply; timeframe: T
       className="rounded-card bg-gradient-to-br from-brand-700 to-accent-700 p-6 text-white sm:p-8"
     >
       <h2 id="hero-title" className="text-2xl font-bold sm:text-3xl">
-        {fmt(data.metrics.totalPredictions)} predictions {scope}
+        {fmt(data.metrics.totalPredictions)} {plural(data.metrics.totalPredictions, 'prediction')} {scope}
       </h2>
       <p className="mt-2 max-w-2xl text-brand-50">
-        {timeframeLabel(timeframe)}: {fmt(data.metrics.activeUsers)} members published, on{' '}
-        {fmt(data.summary.activeDays)} of {fmt(data.summary.totalDaysAnalyzed)} days;{' '}
+        {timeframeLabel(timeframe)}: {fmt(data.metrics.activeUsers)}{' '}
+        {plural(data.metrics.activeUsers, 'member')} published, on {fmt(data.summary.activeDays)} of{' '}
+        {countOf(data.summary.totalDaysAnalyzed, 'day')};{' '}
         {fmt(data.metrics.totalPredictions - data.metrics.publicPredictions)} of them privately (counted,
         never shown).
       </p>
@@ -159,7 +161,7 @@ function AiBanner({ scoring }: { scoring: AnalyticsDashboardReply['scoring'] }) 
         <strong className="font-semibold">AI-powered quality analysis.</strong>{' '}
         {pct === null
           ? 'Every prediction is scored for specificity, time frame and evidence the moment it is published.'
-          : `Every prediction is scored the moment it is published. ${pct}% accuracy: on a held-out set of ${scoring.evaluatedPredictions ? `${fmt(scoring.evaluatedPredictions)} ` : ''}predictions the team labelled and never tuned the engine on, its verdicts match the labels ${pct}% of the time.`}
+          : `Every prediction is scored the moment it is published. ${pct}% accuracy: on a held-out set of ${scoring.evaluatedPredictions ? `${fmt(scoring.evaluatedPredictions)} ` : ''}${plural(scoring.evaluatedPredictions ?? 0, 'prediction')} the team labelled and never tuned the engine on, its verdicts match the labels ${pct}% of the time.`}
       </p>
     </aside>
   );
@@ -178,7 +180,7 @@ function MetricCards({ data }: { data: AnalyticsDashboardReply }) {
       label: 'Avg. Predictions/Day',
       value: m.avgPredictionsPerDay.toLocaleString(),
       icon: <TrendIcon />,
-      note: `over ${data.summary.totalDaysAnalyzed} days`,
+      note: `over ${countOf(data.summary.totalDaysAnalyzed, 'day')}`,
     },
     {
       label: 'Active Users',

@@ -4,7 +4,7 @@ import {
   TIMEFRAMES,
   type Timeframe,
 } from '#shared/schemas/analytics.ts';
-import { FilterIcon } from '#web/components/ui/icons.tsx';
+import { FilterIcon } from '#web/components/ui/page-icons.tsx';
 
 const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Last 7 days',

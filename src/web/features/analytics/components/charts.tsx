@@ -1,3 +1,4 @@
+import { plural } from '#shared/rules/numbers.ts';
 import type {
   AnalyticsDashboardReply,
   CommunityHealthReply,
@@ -63,7 +64,7 @@ export function CategoryDistributionChart({
       testId="chart-category-distribution"
       summary={
         top
-          ? `${top.category} leads with ${fmt(top.count)} predictions (${top.percentage}%). A prediction may carry up to three categories.`
+          ? `${top.category} leads with ${fmt(top.count)} ${plural(top.count, 'prediction')} (${top.percentage}%). A prediction may carry up to three categories.`
           : 'No categories in this period.'
       }
       table={{
@@ -103,7 +104,7 @@ export function UsersByCategoryChart({
       testId="chart-users-by-category"
       summary={
         top
-          ? `${top.category} drew the most members: ${fmt(top.user_count)} published in it.`
+          ? `${top.category} drew the most members: ${fmt(top.user_count)} ${plural(top.user_count, 'member')} published in it.`
           : 'No members published in this period.'
       }
       table={{
@@ -135,7 +136,7 @@ export function WeeklyActivityChart({ weekly }: { weekly: AnalyticsDashboardRepl
       testId="chart-weekly-activity"
       summary={
         weekly.total > 0
-          ? `${weekly.labels[peak]} is the busiest weekday, with ${fmt(weekly.data[peak] ?? 0)} of ${fmt(weekly.total)} predictions (UTC days).`
+          ? `${weekly.labels[peak]} is the busiest weekday, with ${fmt(weekly.data[peak] ?? 0)} of ${fmt(weekly.total)} ${plural(weekly.total, 'prediction')} (UTC days).`
           : 'No predictions in this period.'
       }
       table={{
@@ -169,7 +170,7 @@ export function DailyActivityChart({ daily }: { daily: AnalyticsDashboardReply['
       className="lg:col-span-2"
       summary={
         busiest && busiest.predictions_count > 0
-          ? `Predictions and active members per UTC day; the busiest day was ${formatDay(busiest.date)} with ${fmt(busiest.predictions_count)} predictions from ${fmt(busiest.unique_users)} members.`
+          ? `Predictions and active members per UTC day; the busiest day was ${formatDay(busiest.date)} with ${fmt(busiest.predictions_count)} ${plural(busiest.predictions_count, 'prediction')} from ${fmt(busiest.unique_users)} ${plural(busiest.unique_users, 'member')}.`
           : 'No predictions in this period.'
       }
       table={{
@@ -227,7 +228,7 @@ export function QualityHealthChart({ health }: { health: CommunityHealthReply })
       summary={
         summary.overall_health_score === null
           ? 'No scored predictions in this period.'
-          : `Health score ${summary.overall_health_score} of 100 (${summary.health_label}): the mean quality score of ${fmt(summary.scored_predictions)} scored predictions. Tiers: High 80+, Good 60+, Fair 40+.`
+          : `Health score ${summary.overall_health_score} of 100 (${summary.health_label}): the mean quality score of ${fmt(summary.scored_predictions)} scored ${plural(summary.scored_predictions, 'prediction')}. Tiers: High 80+, Good 60+, Fair 40+.`
       }
       table={{
         caption: 'Scored predictions per quality tier',
@@ -266,7 +267,7 @@ export function QualityVsLengthChart({ scatter }: { scatter: QualityVsLengthRepl
       summary={
         s.correlation === null
           ? 'Not enough scored predictions to measure a correlation.'
-          : `Correlation r = ${s.correlation} (${s.correlation_interpretation}) over the latest ${fmt(s.data_points)} scored predictions; average length ${s.avg_text_length ?? '–'} characters.`
+          : `Correlation r = ${s.correlation} (${s.correlation_interpretation}) over the latest ${fmt(s.data_points)} scored ${plural(s.data_points, 'prediction')}; average length ${s.avg_text_length ?? '–'} characters.`
       }
       table={{
         caption: 'Text length and quality score of the sampled predictions',

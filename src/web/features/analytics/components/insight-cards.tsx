@@ -1,7 +1,8 @@
 import type { CategoryActivityReply, MomentumReply, TimingReply } from '#shared/schemas/analytics.ts';
 import type { ReactNode } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
-import { CompassIcon, TargetIcon, TrendIcon } from '#web/components/ui/icons.tsx';
+import { TargetIcon, TrendIcon } from '#web/components/ui/icons.tsx';
+import { CompassIcon } from '#web/components/ui/page-icons.tsx';
 
 function Insight({
   title,

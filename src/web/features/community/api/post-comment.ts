@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { communityInsight, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
 import type { CommentPostReply, CommunityTopic } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '#web/lib/api-client.ts';
@@ -22,9 +22,11 @@ export function usePostComment(id: number) {
     mutationFn: (comment: string) => postComment(id, comment),
     onSuccess: async (reply) => {
       queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
-        topics?.map((t) =>
-          t.id === id ? { ...t, engagement: { ...t.engagement, comments: reply.comments_count } } : t,
-        ),
+        topics?.map((t) => {
+          if (t.id !== id) return t;
+          const engagement = { ...t.engagement, comments: reply.comments_count };
+          return { ...t, engagement, communityInsight: communityInsight(engagement) };
+        }),
       );
       await queryClient.refetchQueries({ queryKey: commentsKey(id) });
     },

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { communityInsight, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
 import type { CommunityTopic, VoteReply } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '#web/lib/api-client.ts';
@@ -28,14 +28,11 @@ export function useVotePrediction() {
     mutationFn: ({ id, kind }: { id: number; kind: VoteKind }) => votePrediction(id, kind),
     onSuccess: (reply, { id }) => {
       queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
-        topics?.map((t) =>
-          t.id === id
-            ? {
-                ...t,
-                engagement: { ...t.engagement, likes: reply.likes_count, dislikes: reply.dislikes_count },
-              }
-            : t,
-        ),
+        topics?.map((t) => {
+          if (t.id !== id) return t;
+          const engagement = { ...t.engagement, likes: reply.likes_count, dislikes: reply.dislikes_count };
+          return { ...t, engagement, communityInsight: communityInsight(engagement) };
+        }),
       );
       queryClient.setQueriesData<Record<string, 'liked' | 'disliked'>>(
         { queryKey: interactionsKey },

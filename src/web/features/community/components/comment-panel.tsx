@@ -6,7 +6,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useComments } from '../api/get-comments';
 import { commentErrorMessage, usePostComment } from '../api/post-comment';
 import { relativeTime } from '#web/lib/relative-time.ts';
-import { SendIcon } from '#web/components/ui/icons.tsx';
+import { SendIcon } from '#web/components/ui/page-icons.tsx';
 
 // SPEC.md §4 'Comments' and §5 'Comment': loads once when first opened; posting clears the box,
 // refetches the list and updates the count; 'Posting...' while sending; 500 characters at most.

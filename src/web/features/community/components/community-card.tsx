@@ -5,6 +5,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
 import { relativeTime } from '#web/lib/relative-time.ts';
+import { cardText } from '../lib/card-text';
 import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from '#web/components/ui/icons.tsx';
 
 const CommentPanel = lazy(() => import('./comment-panel'));
@@ -41,8 +42,7 @@ export function CommunityCard({
 }: CommunityCardProps) {
   const [panelId] = useState(() => `comments-${topic.id}`);
   const { likes, dislikes, comments } = topic.engagement;
-  // A one-sentence prediction is its own title: say it once.
-  const sameAsTitle = topic.predictionText.trim().replace(/(?<![.!?])[.!?]+$/, '') === topic.title.trim();
+  const { heading, body } = cardText(topic.title, topic.predictionText);
   return (
     <article
       className={cn(
@@ -64,14 +64,10 @@ export function CommunityCard({
           </span>
         ) : null}
       </div>
-      {sameAsTitle ? (
-        <h3 className="mt-3 line-clamp-4 text-base font-semibold text-ink-900">{topic.predictionText}</h3>
-      ) : (
-        <>
-          <h3 className="mt-3 line-clamp-2 text-base font-semibold text-ink-900">{topic.title}</h3>
-          <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{topic.predictionText}</p>
-        </>
-      )}
+      <h3 className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}>
+        {heading}
+      </h3>
+      {body ? <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{body}</p> : null}
       <p className="mt-3 line-clamp-2 text-xs text-ink-500">{topic.aiAnalysis}</p>
       <p className="mt-auto pt-3 text-xs text-ink-500">
         by <span className="font-semibold text-ink-700">{topic.username}</span> ·{' '}

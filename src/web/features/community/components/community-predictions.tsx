@@ -130,7 +130,9 @@ export function CommunityPredictions({ userId }: { userId: number | null }) {
               label="Community Predictions"
               itemName="prediction"
               {...COMMUNITY_TIMINGS}
-              hold={openComments !== null || commentFocus}
+              // Also while the Login Required dialog is open: closing it returns focus to the card's
+              // control, which must still be on screen.
+              hold={openComments !== null || commentFocus || loginOpen}
               slides={shownTopics.map((t) => (
                 <CommunityCard
                   key={t.id}

@@ -17,12 +17,20 @@ export default function LoginRequiredModal({
       open={open}
       onOpenChange={onOpenChange}
       title="Login Required"
-      description="Sign in to like, dislike and comment on community predictions."
-      size="sm"
+      description="Sign in to like, dislike and comment on community predictions. New here? Creating an account takes a minute."
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onOpenChange(false);
+              navigate('/signup');
+            }}
+          >
+            Create Account
           </Button>
           <Button
             onClick={() => {

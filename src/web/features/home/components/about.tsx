@@ -1,7 +1,7 @@
 import { Badge } from '#web/components/ui/badge.tsx';
 import { MailIcon } from '#web/components/ui/icons.tsx';
 import { site } from '#web/lib/site.ts';
-import { formatCount } from '../lib/format-count';
+import { countOf } from '#shared/rules/numbers.ts';
 import type { StatsFigures } from './stats';
 
 export function About({ figures }: { figures: StatsFigures }) {
@@ -19,7 +19,7 @@ export function About({ figures }: { figures: StatsFigures }) {
             weigh in.
           </p>
           <p className="mt-4 text-sm text-ink-600">
-            {formatCount(figures.dataPoints)} predictions analysed so far.
+            {countOf(figures.dataPoints, 'prediction')} analysed so far.
           </p>
         </div>
         <div className="rounded-card bg-brand-50 p-6 ring-1 ring-brand-100">

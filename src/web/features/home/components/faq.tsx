@@ -6,7 +6,8 @@ const FeedbackPopup = lazy(() => import('./feedback-popup'));
 
 // Native <details>/<summary>: each item opens and closes on its own, by mouse or keyboard, and
 // screen readers announce it as expanded or collapsed without any script.
-export function Faq() {
+/** `memberEmail`: a signed-in member's address, which the feedback popup uses instead of asking. */
+export function Faq({ memberEmail = null }: { memberEmail?: string | null }) {
   const [target, setTarget] = useState<FeedbackTarget | null>(null);
   const [loaded, setLoaded] = useState(false);
   const ask = (faqIndex: number, feedbackType: 'like' | 'dislike') => {
@@ -57,7 +58,7 @@ export function Faq() {
       </div>
       {loaded ? (
         <Suspense fallback={null}>
-          <FeedbackPopup target={target} onClose={() => setTarget(null)} />
+          <FeedbackPopup target={target} memberEmail={memberEmail} onClose={() => setTarget(null)} />
         </Suspense>
       ) : null}
     </section>

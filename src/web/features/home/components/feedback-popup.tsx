@@ -18,9 +18,12 @@ export interface FeedbackTarget {
 
 export default function FeedbackPopup({
   target,
+  memberEmail = null,
   onClose,
 }: {
   target: FeedbackTarget | null;
+  /** A signed-in member is not asked for the address the product already has. */
+  memberEmail?: string | null;
   onClose: () => void;
 }) {
   const send = useSendFaqFeedback();
@@ -51,8 +54,9 @@ export default function FeedbackPopup({
 
   const submit = () => {
     if (!target) return;
+    const address = memberEmail ?? email.trim();
     // The same rule the server applies: a ticked opt-in with no email is said, not dropped.
-    const problem = faqFeedbackEmailProblem(target.feedbackType, email.trim(), subscribe);
+    const problem = faqFeedbackEmailProblem(target.feedbackType, address, subscribe);
     if (problem) {
       setError(problem);
       return;
@@ -61,7 +65,7 @@ export default function FeedbackPopup({
     send.mutate(
       {
         ...target,
-        userEmail: email.trim() || null,
+        userEmail: address || null,
         userComment: dislike ? comment.trim() || null : null,
         subscribeToAnalytics: subscribe,
       },
@@ -103,21 +107,28 @@ export default function FeedbackPopup({
             submit();
           }}
         >
-          <div>
-            <label htmlFor={ids.email} className="block text-sm font-medium text-ink-800">
-              Email {dislike ? '(required)' : '(optional)'}
-            </label>
-            <input
-              id={ids.email}
-              type="email"
-              autoComplete="email"
-              value={email}
-              required={dislike}
-              aria-invalid={(error !== null && error !== MSG.feedbackFailed) || undefined}
-              onChange={(e) => setEmail(e.target.value)}
-              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
-            />
-          </div>
+          {memberEmail ? (
+            <p className="text-sm text-ink-600">
+              We will use your account's email,{' '}
+              <span className="font-medium text-ink-800">{memberEmail}</span>.
+            </p>
+          ) : (
+            <div>
+              <label htmlFor={ids.email} className="block text-sm font-medium text-ink-800">
+                Email {dislike ? '(required)' : '(optional)'}
+              </label>
+              <input
+                id={ids.email}
+                type="email"
+                autoComplete="email"
+                value={email}
+                required={dislike}
+                aria-invalid={(error !== null && error !== MSG.feedbackFailed) || undefined}
+                onChange={(e) => setEmail(e.target.value)}
+                className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm ring-1 ring-ink-300 ring-inset focus:ring-2 focus:ring-brand-600"
+              />
+            </div>
+          )}
           {dislike ? (
             <div>
               <label htmlFor={ids.comment} className="block text-sm font-medium text-ink-800">

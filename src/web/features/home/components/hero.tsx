@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { ArrowRightIcon, ChartIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
 import { JoinPredictButton } from './join-predict';
@@ -61,6 +62,14 @@ export function Hero({ signedIn, username }: { signedIn: boolean; username: stri
             Explore Analytics
           </ButtonLink>
         </div>
+        {signedIn ? null : (
+          <p className="mt-5 text-sm text-brand-100">
+            Already a member?{' '}
+            <Link to="/login" className="font-semibold text-white underline underline-offset-4">
+              Sign in
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -33,7 +33,8 @@ export function JoinPredictButton() {
   }, [reduced]);
   return (
     <Link
-      to="/login"
+      // Joining is creating an account: the account page in registration mode.
+      to="/signup"
       aria-label="Join & Predict"
       data-testid="join-predict"
       className={buttonClasses({

@@ -1,7 +1,7 @@
 import { DEFAULT_HOME_STATS, HOME_STATS_FALLBACKS, weeklyDefault } from '#shared/rules/home-stats.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { useHomepageStats } from '../api/get-homepage-stats';
-import { formatCount } from '../lib/format-count';
+import { formatCount } from '#shared/rules/numbers.ts';
 
 // SPEC.md §2 items 3 and 6: defaults (§9) show before the figures load and stay if loading fails.
 
@@ -44,6 +44,7 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
               >
                 {formatCount(figures.predictionsToday)}
               </dd>
+              <dd className="text-xs text-ink-500">since 00:00 UTC</dd>
             </div>
             <div>
               <dt className="text-sm text-ink-500">Active predictors</dt>
@@ -53,6 +54,7 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
               >
                 {formatCount(figures.predictorsToday)}
               </dd>
+              <dd className="text-xs text-ink-500">published today</dd>
             </div>
           </dl>
         </div>
@@ -65,11 +67,22 @@ export function ComingNext({ figures, signedIn }: { figures: StatsFigures; signe
 }
 
 export function StatsRow({ figures }: { figures: StatsFigures }) {
+  // Each says what it counts: 'Daily predictions' beside 'Predictions today' would read as a contradiction.
   const items = [
-    { label: 'Members', value: figures.totalUsers, id: 'members' },
-    { label: 'Daily predictions', value: figures.dailyPredictions, id: 'daily' },
-    { label: 'Predictions this week', value: figures.weeklyPredictions, id: 'weekly' },
-    { label: 'Active this month', value: figures.activePredictors, id: 'monthly' },
+    { label: 'Members', value: figures.totalUsers, id: 'members', note: 'all time' },
+    {
+      label: 'Daily predictions',
+      value: figures.dailyPredictions,
+      id: 'daily',
+      note: 'average, last 30 days',
+    },
+    { label: 'Predictions this week', value: figures.weeklyPredictions, id: 'weekly', note: 'last 7 days' },
+    {
+      label: 'Active this month',
+      value: figures.activePredictors,
+      id: 'monthly',
+      note: 'members, last 30 days',
+    },
   ];
   return (
     <section aria-labelledby="stats-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -86,6 +99,7 @@ export function StatsRow({ figures }: { figures: StatsFigures }) {
             <dd className="mt-1 text-3xl font-bold tabular-nums text-ink-900" data-testid={`stat-${i.id}`}>
               {formatCount(i.value)}
             </dd>
+            <dd className="mt-1 text-xs text-ink-500">{i.note}</dd>
           </div>
         ))}
       </dl>

@@ -58,6 +58,7 @@ export function NewsAnalysis() {
         <Carousel
           label="AI News Analysis"
           itemName="story"
+          itemNamePlural="stories"
           {...NEWS_TIMINGS}
           slides={newsData.map((t) => <NewsCard key={t.id} topic={t} />)}
         />

@@ -1,4 +1,5 @@
-import { Component, type ReactNode, lazy, Suspense, useEffect, useState } from 'react';
+import { Component, type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/app/auth-provider.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
@@ -10,12 +11,11 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useMemberStats } from '../api/get-member-stats';
 import { useMyPredictions } from '../api/get-my-predictions';
 import { useReliability } from '../api/get-reliability';
+import { isNewMember } from '../lib/display';
+import { DashboardCharts } from './dashboard-charts';
 import { PerformanceDashboard } from './performance-dashboard';
 import { PredictionList } from './prediction-list';
 import { StatCards } from './stat-cards';
-
-// Chart.js is only fetched when a member with predictions opens the dashboard.
-const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /** Shows `fallback` instead of children that failed to load or render (e.g. the chart chunk). */
 class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -34,8 +34,11 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 const rejected = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The signed-in member's dashboard (SPEC.md §2 account page mode h). */
-export function Dashboard() {
+/**
+ * The signed-in member's dashboard (SPEC.md §2 account page mode h). `sinceLastVisit` is what
+ * happened on their predictions since they last came (composed by the app: another feature's).
+ */
+export function Dashboard({ sinceLastVisit }: { sinceLastVisit?: ReactNode }) {
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
   const stats = useMemberStats();
@@ -59,20 +62,25 @@ export function Dashboard() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeader
         eyebrow="My Account"
-        title={`Welcome back, ${user.username}`}
+        title={`${isNewMember(user.created_at) ? 'Welcome' : 'Welcome back'}, ${user.username}`}
         description="Your predictions, their analysis and your reliability, in one place."
         actions={
-          <Button
-            variant="secondary"
-            loading={leaving}
-            onClick={() => {
-              setLeaving(true);
-              // From the account page, logout lands on the home page (SPEC.md §2).
-              void logout('/');
-            }}
-          >
-            Logout
-          </Button>
+          <>
+            <ButtonLink to="/settings" variant="secondary">
+              Settings
+            </ButtonLink>
+            <Button
+              variant="secondary"
+              loading={leaving}
+              onClick={() => {
+                setLeaving(true);
+                // From the account page, logout lands on the home page (SPEC.md §2).
+                void logout('/');
+              }}
+            >
+              Logout
+            </Button>
+          </>
         }
       />
 
@@ -84,14 +92,24 @@ export function Dashboard() {
         />
       </div>
 
+      {sinceLastVisit ? <div className="mt-8">{sinceLastVisit}</div> : null}
+
       <Card as="section" aria-labelledby="recent-title" className="mt-8" padding="lg">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="recent-title" className="text-lg font-semibold text-ink-900">
             Recent Predictions
           </h2>
-          <ButtonLink to="/submit" size="sm">
-            Add New
-          </ButtonLink>
+          <div className="flex flex-wrap items-center gap-3">
+            <Link
+              to="/my-predictions"
+              className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              All on one page
+            </Link>
+            <ButtonLink to="/submit" size="sm">
+              Add New
+            </ButtonLink>
+          </div>
         </div>
         <div className="mt-5">
           {list.isPending ? (
@@ -112,26 +130,21 @@ export function Dashboard() {
         </div>
       </Card>
 
-      <div className="mt-8">
-        {stats.isPending ? null : stats.data && total > 0 ? (
-          <ChartBoundary fallback={fallback}>
-            <Suspense
-              fallback={
-                <Card className="grid h-72 place-items-center">
-                  <Spinner label="Loading charts..." />
-                </Card>
-              }
-            >
+      {/* Below the list, shown once the list is in: nothing on screen sits under a block that grows. */}
+      {stats.isPending || list.isPending ? null : (
+        <div className="mt-8">
+          {stats.data && total > 0 ? (
+            <ChartBoundary fallback={fallback}>
               <DashboardCharts
                 dailyActivity={stats.data.dailyActivity}
                 categoryDistribution={stats.data.categoryDistribution}
               />
-            </Suspense>
-          </ChartBoundary>
-        ) : (
-          fallback
-        )}
-      </div>
+            </ChartBoundary>
+          ) : (
+            fallback
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { CheckCircleIcon } from '#web/components/ui/icons.tsx';
 
-/** The full-screen 'Prediction Launched!' moment (SPEC.md §2), shown for 2 s. */
-export function LaunchSuccess() {
+/**
+ * The full-screen 'Prediction Launched!' moment (SPEC.md §2), shown for 2 s. A private prediction
+ * was shared with nobody, and is not said to be.
+ */
+export function LaunchSuccess({ isPublic }: { isPublic: boolean }) {
   return (
     <div
       role="status"
@@ -9,9 +12,13 @@ export function LaunchSuccess() {
     >
       <div className="max-w-md motion-safe:animate-scale-in">
         <CheckCircleIcon className="mx-auto size-20 text-emerald-300" />
-        <h2 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Prediction Launched!</h2>
+        <h2 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">
+          {isPublic ? 'Prediction Launched!' : 'Prediction Saved!'}
+        </h2>
         <p className="mt-3 text-lg text-brand-100">
-          Your vision of the future has been shared with the world
+          {isPublic
+            ? 'Your vision of the future has been shared with the world'
+            : 'Your vision of the future is saved privately: only you can see it'}
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { ListIcon } from '#web/components/ui/icons.tsx';
+import { ListIcon } from '#web/components/ui/page-icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useMyPredictions } from '../api/get-my-predictions';

@@ -2,7 +2,8 @@ import type { MemberStatsReply } from '#shared/schemas/predictions.ts';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { ChartIcon, ListIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
+import { ChartIcon, SparklesIcon } from '#web/components/ui/icons.tsx';
+import { ListIcon } from '#web/components/ui/page-icons.tsx';
 import { performanceInsights } from '../lib/display';
 
 const ACTIONS = [

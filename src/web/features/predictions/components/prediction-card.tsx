@@ -2,7 +2,16 @@ import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { LockIcon, SparklesIcon, UsersIcon, WarningIcon } from '#web/components/ui/icons.tsx';
+import {
+  CommentIcon,
+  SparklesIcon,
+  ThumbDownIcon,
+  ThumbUpIcon,
+  UsersIcon,
+  WarningIcon,
+} from '#web/components/ui/icons.tsx';
+import { LockIcon } from '#web/components/ui/page-icons.tsx';
+import { countOf } from '#shared/rules/numbers.ts';
 import { cn } from '#web/lib/cn.ts';
 import { needsImprovement, type SentimentLabel, sentimentLabel, shortDate } from '../lib/display';
 import { CategoryIcon } from './category-icon';
@@ -23,6 +32,7 @@ export function PredictionCard({ prediction: p }: { prediction: MemberPrediction
   const [qualityOpen, setQualityOpen] = useState(false);
   const textQuality = p.text_quality_score === null ? null : Math.round(p.text_quality_score * 100);
   const sentiment = sentimentLabel(p.sentiment_score);
+  const { likes, dislikes, comments } = p.engagement;
   return (
     <article
       className="rounded-xl bg-white p-4 ring-1 ring-ink-200 sm:p-5"
@@ -73,6 +83,24 @@ export function PredictionCard({ prediction: p }: { prediction: MemberPrediction
         {p.prediction_text}
       </p>
 
+      <ul
+        aria-label="Community reactions"
+        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600"
+      >
+        <li className="inline-flex items-center gap-1.5">
+          <ThumbUpIcon className="size-4" />
+          {countOf(likes, 'like')}
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <ThumbDownIcon className="size-4" />
+          {countOf(dislikes, 'dislike')}
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <CommentIcon className="size-4" />
+          {countOf(comments, 'comment')}
+        </li>
+      </ul>
+
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3">
         <div className="min-w-40 flex-1">
           <div className="flex justify-between text-xs text-ink-600">
@@ -97,18 +125,24 @@ export function PredictionCard({ prediction: p }: { prediction: MemberPrediction
           <span className="sr-only">Sentiment: </span>
           {sentiment}
         </Badge>
-        {needsImprovement(p.reliability_score) ? (
+        {/* Every analysed prediction explains its score; under 70 SPEC.md's 'Improve Quality' leads. */}
+        {p.reliability_score === null ? null : needsImprovement(p.reliability_score) ? (
           <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setQualityOpen(true)}>
             <SparklesIcon className="size-4" />
             Improve Quality
           </Button>
-        ) : null}
+        ) : (
+          <Button size="sm" variant="ghost" aria-haspopup="dialog" onClick={() => setQualityOpen(true)}>
+            <SparklesIcon className="size-4" />
+            Why this score
+          </Button>
+        )}
       </div>
 
       {p.is_flagged ? <FlagReasonModal prediction={p} open={flagOpen} onOpenChange={setFlagOpen} /> : null}
-      {needsImprovement(p.reliability_score) ? (
+      {p.reliability_score === null ? null : (
         <QualityModal prediction={p} open={qualityOpen} onOpenChange={setQualityOpen} />
-      ) : null}
+      )}
     </article>
   );
 }

@@ -154,8 +154,8 @@ export function QualityModal({
         </Section>
       ) : null}
 
-      {reasons.length ? (
-        <Section title="Why this score">
+      <Section title="Why this score">
+        {reasons.length ? (
           <ul className="divide-y divide-ink-100 text-sm">
             {reasons.map((r) => (
               <li key={`${r.code}-${r.label}`} className="flex justify-between gap-4 py-1.5">
@@ -169,8 +169,12 @@ export function QualityModal({
               </li>
             ))}
           </ul>
-        </Section>
-      ) : null}
+        ) : (
+          <p className="text-sm text-ink-700">
+            Nothing in the text moved the score up or down: it is the analysis's starting score.
+          </p>
+        )}
+      </Section>
 
       <Section title="Improvement tips">
         <ul className="list-disc space-y-1 pl-5 text-sm text-ink-700">

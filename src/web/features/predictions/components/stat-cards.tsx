@@ -1,3 +1,4 @@
+import { plural } from '#shared/rules/numbers.ts';
 import type { MemberStatsReply, Reliability } from '#shared/schemas/predictions.ts';
 import type { ReactNode } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
@@ -33,7 +34,11 @@ export function StatCards({
       <Stat
         label="Best Day"
         value={stats?.bestDay?.count ?? dash}
-        note={stats?.bestDay ? `predictions on ${dayLabel(stats.bestDay.date)}` : 'predictions'}
+        note={
+          stats?.bestDay
+            ? `${plural(stats.bestDay.count, 'prediction')} on ${dayLabel(stats.bestDay.date)}`
+            : 'predictions'
+        }
       />
       <Stat label="Member Since" value={<span className="text-xl">{monthYear(memberSince)}</span>} />
       <Stat

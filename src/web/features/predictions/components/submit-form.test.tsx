@@ -24,15 +24,16 @@ const PREDICTION = {
   suggestions: [],
   text_quality_score: 0.8,
   sentiment_score: 0.2,
+  engagement: { likes: 0, dislikes: 0, comments: 0 },
 };
 
-function renderForm(signedIn: boolean) {
+function renderForm(signedIn: boolean, memberId: number | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/submit']}>
         <Routes>
-          <Route path="/submit" element={<SubmitForm signedIn={signedIn} />} />
+          <Route path="/submit" element={<SubmitForm signedIn={signedIn} memberId={memberId} />} />
           <Route path="/login" element={<p>login page</p>} />
         </Routes>
       </MemoryRouter>
@@ -105,9 +106,13 @@ describe('SubmitForm', () => {
     expect(screen.queryByText('Smart category suggestions')).toBeNull();
   });
 
-  it('sends trimmed text, joined categories and visibility; shows the launch screen then resets after 2 s', async () => {
+  it('sends trimmed text, joined categories and visibility; shows the success screen then resets after 2 s', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(201, { success: true, message: 'ok', prediction: { ...PREDICTION, flagged: false } }),
+      json(201, {
+        success: true,
+        message: 'ok',
+        prediction: { ...PREDICTION, visibility: false, flagged: false },
+      }),
     );
     renderForm(true);
     type(`  ${GOOD}  `);
@@ -116,8 +121,12 @@ describe('SubmitForm', () => {
     fireEvent.click(screen.getByLabelText(/Private/));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
-    await waitFor(() => expect(screen.getByText('Prediction Launched!')).toBeTruthy());
-    expect(screen.getByText('Your vision of the future has been shared with the world')).toBeTruthy();
+    // Private: saved for the member alone, not 'shared with the world'.
+    await waitFor(() => expect(screen.getByText('Prediction Saved!')).toBeTruthy());
+    expect(
+      screen.getByText('Your vision of the future is saved privately: only you can see it'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/shared with the world/)).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/predictions');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -127,12 +136,12 @@ describe('SubmitForm', () => {
     });
     expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer a.b.c');
     act(() => vi.advanceTimersByTime(2000));
-    expect(screen.queryByText('Prediction Launched!')).toBeNull();
+    expect(screen.queryByText('Prediction Saved!')).toBeNull();
     expect(textarea().value).toBe('');
     expect(screen.getByLabelText(/Public/)).toHaveProperty('checked', true);
   });
 
-  it('shows the flagged notice with warning and suggestions, and resets the form after 5 s', async () => {
+  it('shows the flagged notice with warning and suggestions, and empties the form at once', async () => {
     fetchMock.mockResolvedValueOnce(
       json(201, {
         success: true,
@@ -148,10 +157,53 @@ describe('SubmitForm', () => {
     await waitFor(() => expect(screen.getByText(/AI-generated content detected/)).toBeTruthy());
     expect(screen.getByText('Reads as machine-generated text.')).toBeTruthy();
     expect(screen.getByText('Write in your own words.')).toBeTruthy();
-    // waitFor polls in real time (which also moves the fake clock), hence the margin.
-    act(() => vi.advanceTimersByTime(4800));
+    // Published: the text is gone at once, so it can't be launched a second time; the notice stays.
+    expect(textarea().value).toBe('');
+    expect(screen.getByRole('button', { name: 'Launch Prediction' })).toHaveProperty('disabled', true);
+    act(() => vi.advanceTimersByTime(6000));
+    expect(screen.getByText('Reads as machine-generated text.')).toBeTruthy();
+  });
+
+  it("keeps a member's half-written prediction as a draft until it is published", async () => {
+    const first = renderForm(true, 7);
+    type(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Economy' }));
+    fireEvent.click(screen.getByLabelText(/Private/));
+    expect(screen.getByText(/Draft saved on this device/)).toBeTruthy();
+    first.unmount();
+    // Another member on this browser does not get it.
+    const other = renderForm(true, 8);
+    expect(textarea().value).toBe('');
+    other.unmount();
+    renderForm(true, 7);
     expect(textarea().value).toBe(GOOD);
-    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('button', { name: 'Economy' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText(/Private/)).toHaveProperty('checked', true);
+
+    fetchMock.mockResolvedValueOnce(
+      json(201, { success: true, message: 'ok', prediction: { ...PREDICTION, flagged: false } }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(screen.getByText('Prediction Launched!')).toBeTruthy());
+    expect(localStorage.getItem('futurecast:draft:7')).toBeNull();
+  });
+
+  it('discards a draft on request, and keeps none for guests', () => {
+    localStorage.setItem(
+      'futurecast:draft:7',
+      JSON.stringify({ text: GOOD, categories: [], isPublic: true }),
+    );
+    const member = renderForm(true, 7);
+    expect(textarea().value).toBe(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(textarea().value).toBe('');
+    expect(localStorage.getItem('futurecast:draft:7')).toBeNull();
+    member.unmount();
+    localStorage.setItem(
+      'futurecast:draft:7',
+      JSON.stringify({ text: GOOD, categories: [], isPublic: true }),
+    );
+    renderForm(false);
     expect(textarea().value).toBe('');
   });
 

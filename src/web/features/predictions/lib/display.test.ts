@@ -3,6 +3,7 @@ import {
   activitySummary,
   counterState,
   doughnutSlices,
+  isNewMember,
   needsImprovement,
   performanceInsights,
   qualityLevel,
@@ -19,6 +20,13 @@ describe('dashboard display rules', () => {
       'Negative',
       'Neutral',
     ]);
+  });
+
+  it('greets a member who joined in the last day as new', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(isNewMember('2026-11-26T11:00:00Z', now)).toBe(true);
+    expect(isNewMember('2026-11-25T12:00:01Z', now)).toBe(true);
+    expect(isNewMember('2026-11-25T11:59:59Z', now)).toBe(false);
   });
 
   it('offers Improve Quality under 70 and grades the modal at 70/40', () => {
@@ -55,13 +63,19 @@ describe('dashboard display rules', () => {
   });
 
   it('describes the activity chart in words', () => {
-    expect(activitySummary([{ date: '2026-11-01', count: 0 }])).toBe('No predictions in the last 1 days.');
+    expect(activitySummary([{ date: '2026-11-01', count: 0 }])).toBe('No predictions in the last 1 day.');
     expect(
       activitySummary([
         { date: '2026-11-01', count: 1 },
         { date: '2026-11-02', count: 3 },
       ]),
     ).toBe('4 predictions in the last 2 days, on 2 days; the busiest was Nov 2 with 3.');
+    expect(
+      activitySummary([
+        { date: '2026-11-01', count: 0 },
+        { date: '2026-11-02', count: 1 },
+      ]),
+    ).toBe('1 prediction in the last 2 days, on 1 day; the busiest was Nov 2 with 1.');
   });
 
   it('picks insights by the §9 cut-offs: scores 90/70/50, flag ratios 0.3/0.1, fewer than 5', () => {

@@ -1,3 +1,4 @@
+import { countOf } from '#shared/rules/numbers.ts';
 import type { MemberStatsReply, ReliabilityLabel } from '#shared/schemas/predictions.ts';
 
 // How the dashboard turns numbers into words (SPEC.md §2 'Dashboard', §9 cut-offs).
@@ -14,6 +15,13 @@ export function sentimentLabel(score: number | null): SentimentLabel {
 /** SPEC.md §9 'Improve Quality button': under 70. */
 const IMPROVE_QUALITY_BELOW = 70;
 export const needsImprovement = (score: number | null) => score !== null && score < IMPROVE_QUALITY_BELOW;
+
+/**
+ * A member who joined in the last day is greeted 'Welcome', not 'Welcome back': they have not been
+ * away yet.
+ */
+export const isNewMember = (createdAt: string, now = Date.now()): boolean =>
+  now - Date.parse(createdAt) < 24 * 60 * 60 * 1000;
 
 /** SPEC.md §9 'Quality modal levels': 70+ high, 40+ medium, else low. */
 export type QualityLevel = 'high' | 'medium' | 'low';
@@ -154,12 +162,10 @@ export function doughnutSlices(
 /** One sentence that says what the daily chart shows. */
 export function activitySummary(days: ReadonlyArray<{ date: string; count: number }>): string {
   const total = days.reduce((n, d) => n + d.count, 0);
-  if (total === 0) return `No predictions in the last ${days.length} days.`;
+  if (total === 0) return `No predictions in the last ${countOf(days.length, 'day')}.`;
   const best = days.reduce((a, b) => (b.count > a.count ? b : a));
   const active = days.filter((d) => d.count > 0).length;
-  return `${total} prediction${total === 1 ? '' : 's'} in the last ${days.length} days, on ${active} day${
-    active === 1 ? '' : 's'
-  }; the busiest was ${dayLabel(best.date)} with ${best.count}.`;
+  return `${countOf(total, 'prediction')} in the last ${countOf(days.length, 'day')}, on ${countOf(active, 'day')}; the busiest was ${dayLabel(best.date)} with ${best.count}.`;
 }
 
 export function categoriesSummary(slices: ReadonlyArray<{ category: string; count: number }>): string {

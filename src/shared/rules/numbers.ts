@@ -1,3 +1,5 @@
+// Counts as the UI writes them. Pure and Zod-free: the home page imports it.
+
 /**
  * 2898 → '2,898', as toLocaleString('en') writes whole numbers. Not Intl: creating a number format
  * costs a slow phone tens of milliseconds of ICU set-up during the home page's first render. A loop,
@@ -15,3 +17,10 @@ export const formatCount = (n: number): string => {
   }
   return sign + out;
 };
+
+/** The noun for a count: 'prediction' for 1, 'predictions' for any other number. */
+export const plural = (n: number, one: string, many = `${one}s`): string => (n === 1 ? one : many);
+
+/** '1 prediction', '0 predictions', '2,898 members', '3 stories' (with `many`). */
+export const countOf = (n: number, one: string, many?: string): string =>
+  `${formatCount(n)} ${plural(n, one, many)}`;
