@@ -21,36 +21,36 @@ import type { Reason } from './types.ts';
 
 // Every prediction starts here; the reasons add and subtract points on the 0..100 scale, so
 // the quality percent is always BASE_POINTS plus the listed effects (then clamped).
-export const BASE_POINTS = 10;
+export const BASE_POINTS = 0;
 
-// Calibrated so that a claim about the future with a time frame, a measurable outcome and a named
-// subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
-// Since 1.10.0 two of the three reach 'good' with a loose future marker too (10 + 14 + 18 + 18),
-// and a concrete topic counts as much as a name: writers label by the three, not by the marker.
+// Calibrated on the dev set's bands (eval/, docs/decisions/005): a claim about the future that
+// names who or what, when and how much lands at 70 or more (the three plus the completeness bonus);
+// missing one of them, or one of them vague, lands in 40-69; missing two or more, under 40.
 const WEIGHTS = {
-  futureStrong: 15,
-  futureWeak: 14,
+  futureStrong: 10,
+  futureWeak: 8,
   notFuture: -15,
   aboutThePast: -10,
   question: -15,
   social: -15,
-  timeBound: 18,
-  quantity: 18,
-  preciseOutcome: 18,
-  comparative: 16,
-  direction: 10,
-  entity: 18,
-  topic: 18,
-  concrete: 9,
+  timeBound: 20,
+  quantity: 20,
+  preciseOutcome: 20,
+  comparative: 17,
+  direction: 4,
+  entity: 15,
+  topic: 15,
+  concrete: 15,
+  complete: 15,
   tooShort: -10,
   goodLength: 5,
   detailed: 3,
-  wellFormed: 3,
-  calibrated: 3,
+  wellFormed: 2,
+  calibrated: 2,
   hedgeEach: -5,
   hedgeMax: -10,
-  vagueEach: -6,
-  vagueMax: -18,
+  vagueEach: -10,
+  vagueMax: -20,
   shouting: -15,
   exclamations: -5,
   linkEach: -10,
@@ -329,6 +329,9 @@ export function assessQuality(
       `Vague wording (${vague.join(', ')})`,
       Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * vague.length),
     );
+  const named = reasons.some((r) => r.code === 'specific' || r.code === 'specific_topic' || r.code === 'concrete');
+  if (future !== 'none' && timeBound && (quantity || precise) && named && vague.length === 0)
+    add('complete', 'Says who or what, when and how much: checkable', WEIGHTS.complete);
   if (f.upperRatio > 0.6) add('shouting', 'Written in capitals', WEIGHTS.shouting);
   if (f.maxExclamationRun >= 3) add('exclamations', 'Strings of exclamation marks', WEIGHTS.exclamations);
   if (f.urls > 0) add('links', 'Contains links', Math.max(WEIGHTS.linkMax, WEIGHTS.linkEach * f.urls));
