@@ -185,13 +185,19 @@ export function duplicateTokens(text: string, keepMarks = false): string[] {
       .normalize('NFD')
       .replace(/(?<=\p{Script=Latin})\p{Mn}+/gu, '')
       .normalize('NFC')
-      .replace(/[’‘`´]/g, "'"),
+      .replace(/[’‘`´]/g, "'")
+      // Every dash is a hyphen ('Paris–Lyon', '2027–28'), and dotted initials an abbreviation ('U.K.').
+      .replace(/[‐‑‒–—―]/gu, '-')
+      .replace(/(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}(?!\p{L})/gu, (m) => m.replace(/\./gu, '')),
   )
     .replace(/[ي]/g, 'ی')
     .replace(/[ك]/g, 'ک')
     .replace(/[ۀة]/g, 'ه')
     .replace(/[أإآ]/g, 'ا')
     .replace(/[\u064B-\u065F\u0670\u0640]|\u200c|\u200d|\u200e|\u200f/g, '')
+    // Persian writes 'می‌شود', 'میشود' and 'می شود', 'بزرگ‌تر' and 'بزرگ تر': one word each.
+    .replace(/(?<![\p{L}])(ن?می) (?=\p{L})/gu, '$1')
+    .replace(/(?<=\p{Script=Arabic}) (ها|های|هایی|تر|ترین)(?![\p{L}])/gu, '$1')
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[’‘`´]/g, "'")

@@ -1,5 +1,6 @@
 import { duplicateTokens, normalizeForDuplicate } from './dedupe-normalize.ts';
-import { isEnglishWord } from './language.ts';
+import { detectLanguage, functionWordsOf, isEnglishWord } from './language.ts';
+import { alignTokens, canonicalTokens } from './paraphrase.ts';
 
 export { normalizeForDuplicate };
 
@@ -15,7 +16,7 @@ export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5e
  * thousands, colon lead-ins and more lead-in phrases). Change it with either; the
  * lsh-resign job then re-signs the stored predictions (features/predictions/lsh-resign.job.ts).
  */
-export const SIGNATURE_VERSION = 'mh1-4g-128x32-n4';
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n5';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
@@ -444,8 +445,9 @@ const RECENT_TOKENS_MAX = 64;
 const afterTimeUnit = (out: readonly string[]) =>
   CJK_UNIT.test(out.at(-1) ?? '') && /^\d+$/u.test(out.at(-2) ?? '');
 
-function comparisonTokens(text: string): readonly string[] {
-  const known = recentTokens.get(text);
+function comparisonTokens(text: string, canonical = false): readonly string[] {
+  const key = canonical ? `\u0001${text}` : text;
+  const known = recentTokens.get(key);
   if (known) return known;
   const tokens = duplicateTokens(comparable(text), true);
   const out: string[] = [];
@@ -455,9 +457,13 @@ function comparisonTokens(text: string): readonly string[] {
     if (CJK_TIME_PARTICLE.test(t) && afterTimeUnit(out)) continue;
     out.push(t);
   }
+  // A compound written with a hyphen is the same word written as one ('self-checkout', 'e-bike'),
+  // or as two, which joinCompounds reads together.
+  const joined = out.map((t) => t.replace(/(?<=\p{L})-(?=\p{L})/gu, ''));
+  const words = canonical ? canonicalTokens(joined) : joined;
   if (recentTokens.size >= RECENT_TOKENS_MAX) recentTokens.clear();
-  recentTokens.set(text, out);
-  return out;
+  recentTokens.set(key, words);
+  return words;
 }
 
 /**
@@ -465,8 +471,12 @@ function comparisonTokens(text: string): readonly string[] {
  * must agree, and a word replaced by another word (not a typo) makes a different claim; words
  * added on one side only are allowed up to a small share of the text.
  */
-function claimConflict(textA: string, textB: string): string | null {
-  const [a, b] = joinCompounds(claimTokens(comparisonTokens(textA)), claimTokens(comparisonTokens(textB)));
+function claimConflict(
+  tokensA: readonly string[],
+  tokensB: readonly string[],
+  functionWords: ReadonlySet<string>,
+): string | null {
+  const [a, b] = joinCompounds(claimTokens(tokensA), claimTokens(tokensB));
   // Since 1.9.0 a decimal's trailing zeros say nothing ('2,00 Euro' is '2 Euro', '1.50' '1.5').
   const numbers = (t: string[]) =>
     t
@@ -482,7 +492,7 @@ function claimConflict(textA: string, textB: string): string | null {
   const onlyA = ca.filter((x) => !cb.some((y) => sameWord(x, y)));
   const onlyB = cb.filter((y) => !ca.some((x) => sameWord(x, y)));
   if (onlyA.length > 0 && onlyB.length > 0) return `different words (${onlyA[0]} / ${onlyB[0]})`;
-  if (rolesSwapped(a, b)) return 'the two sides of the comparison are swapped';
+  if (rolesSwapped(a, b, functionWords)) return 'the two sides of the comparison are swapped';
   const extra = onlyA.length + onlyB.length;
   if (extra > Math.max(2, Math.round(0.2 * Math.max(ca.length, cb.length))))
     return 'one says much more than the other';
@@ -504,10 +514,13 @@ const ASYMMETRIC = new Set(
 
 // 1.13.0: the same words on both sides of an asymmetric word, but some word before it in one text
 // stands after it in the other and another the other way round.
-function rolesSwapped(a: readonly string[], b: readonly string[]): boolean {
+function rolesSwapped(a: readonly string[], b: readonly string[], functionWords: ReadonlySet<string>): boolean {
+  const content = (x: string) => !STOPWORDS.has(x) && !/\d/.test(x) && !ASYMMETRIC.has(x);
   const sides = (t: readonly string[], at: number) => {
-    const content = (x: string) => !STOPWORDS.has(x) && !/\d/.test(x) && !ASYMMETRIC.has(x);
-    return [t.slice(0, at).filter(content), t.slice(at + 1).filter(content)] as const;
+    const before = t.slice(0, at).filter(content);
+    const after = t.slice(at + 1).filter(content);
+    // A word on both sides of the same text ('sales … overtake … sales') takes no side.
+    return [before.filter((x) => !after.includes(x)), after.filter((x) => !before.includes(x))] as const;
   };
   for (const [i, word] of a.entries()) {
     if (!ASYMMETRIC.has(word)) continue;
@@ -518,6 +531,55 @@ function rolesSwapped(a: readonly string[], b: readonly string[]): boolean {
     const crosses = (from: string[], to: string[]) => from.some((x) => to.some((y) => sameWord(x, y)));
     if (crosses(beforeA, afterB) && crosses(afterA, beforeB)) return true;
   }
+  return ordersSwapped(a, b, content, functionWords);
+}
+
+/**
+ * Two words that trade places across a third that stays between them, in any language ('Lyon
+ * finira … devant Lille' / 'Lille finira … devant Lyon', 'استقلال … پرسپولیس را شکست می‌دهد' /
+ * 'پرسپولیس … استقلال را …'): the sides of a claim swapped. A phrase that moves as a whole ('In
+ * 2027, X will …' / 'X will … in 2027') leaves no word between both ways round.
+ */
+function ordersSwapped(
+  a: readonly string[],
+  b: readonly string[],
+  content: (x: string) => boolean,
+  functionWords: ReadonlySet<string>,
+): boolean {
+  // Words beside a number belong to a time or amount phrase ('bis Ende 2027'), which may move.
+  const besideNumber = (t: readonly string[], i: number) => /\d/u.test(t[i - 1] ?? '') || /\d/u.test(t[i + 1] ?? '');
+  const once = (t: readonly string[]) => {
+    const seen = new Map<string, number>();
+    t.forEach((x, i) => {
+      if (content(x)) seen.set(x, seen.has(x) ? -1 : i);
+    });
+    return seen;
+  };
+  const pa = once(a);
+  const pb = once(b);
+  const common = [...pa.keys()].filter((x) => (pa.get(x) ?? -1) >= 0 && (pb.get(x) ?? -1) >= 0);
+  const shared = common.filter(
+    (x) => !functionWords.has(x) && !besideNumber(a, pa.get(x) ?? 0) && !besideNumber(b, pb.get(x) ?? 0),
+  );
+  const between = (pos: Map<string, number>, x: string, y: string) => {
+    const [lo, hi] = [pos.get(x) ?? 0, pos.get(y) ?? 0].sort((m, n) => m - n) as [number, number];
+    return common.filter((z) => {
+      const p = pos.get(z) ?? -1;
+      return p > lo && p < hi;
+    });
+  };
+  for (let i = 0; i < shared.length; i++)
+    for (let k = i + 1; k < shared.length; k++) {
+      const x = shared[i] ?? '';
+      const y = shared[k] ?? '';
+      const ax = pa.get(x) ?? 0;
+      const ay = pa.get(y) ?? 0;
+      const bx = pb.get(x) ?? 0;
+      const by = pb.get(y) ?? 0;
+      if (ax < ay === bx < by) continue;
+      const inB = new Set(between(pb, x, y));
+      if (between(pa, x, y).some((z) => inB.has(z))) return true;
+    }
   return false;
 }
 
@@ -529,9 +591,9 @@ export interface DuplicateCheck {
 }
 
 // The 4-gram Jaccard similarity of the texts as the comparison reads them (comparisonTokens).
-function comparisonSimilarity(textA: string, textB: string): number {
-  const a = shingles(comparisonTokens(textA).join(' '));
-  const b = shingles(comparisonTokens(textB).join(' '));
+function comparisonSimilarity(tokensA: readonly string[], tokensB: readonly string[]): number {
+  const a = shingles(tokensA.join(' '));
+  const b = shingles(tokensB.join(' '));
   if (a.size === 0 && b.size === 0) return 1;
   let common = 0;
   for (const g of a) if (b.has(g)) common++;
@@ -541,6 +603,20 @@ function comparisonSimilarity(textA: string, textB: string): number {
 // The stored normalisation drops the vowel signs of Devanagari, Thai and similar scripts, so 'सोना'
 // (gold) and 'सेना' (army) have one exact key; since 1.9.0 the comparison reads them before agreeing.
 const VOWEL_SIGNS = /[^\p{Script=Latin}\p{M}]\p{M}/u;
+
+// The function words of both texts' languages (stopwords-iso), tokenised as the comparison reads words.
+const functionWordCache = new Map<string, ReadonlySet<string>>();
+function functionWordsFor(textA: string, textB: string): ReadonlySet<string> {
+  const languages = [...new Set([detectLanguage(textA), detectLanguage(textB)])].sort().join();
+  let set = functionWordCache.get(languages);
+  if (!set) {
+    set = new Set(
+      languages.split(',').flatMap((l) => [...functionWordsOf(l)].flatMap((w) => duplicateTokens(w, true))),
+    );
+    functionWordCache.set(languages, set);
+  }
+  return set;
+}
 
 export function compareTexts(textA: string, textB: string): DuplicateCheck {
   const exact = exactKey(textA) === exactKey(textB);
@@ -552,9 +628,20 @@ export function compareTexts(textA: string, textB: string): DuplicateCheck {
     )
   )
     return { duplicate: true, exact, similarity: 1, conflict: null };
-  const similarity = comparisonSimilarity(textA, textB);
-  const conflict = similarity >= DUPLICATE_THRESHOLD ? claimConflict(textA, textB) : null;
-  return { duplicate: similarity >= DUPLICATE_THRESHOLD && conflict === null, exact, similarity, conflict };
+  // Read as written (typos are told from other words there), then with curated synonyms in one
+  // spelling ('more than' / 'over'): a duplicate either way is one.
+  let best: DuplicateCheck | null = null;
+  let functionWords: ReadonlySet<string> | null = null;
+  for (const canonical of [false, true]) {
+    const [a, b] = alignTokens(comparisonTokens(textA, canonical), comparisonTokens(textB, canonical));
+    const similarity = comparisonSimilarity(a, b);
+    if (similarity >= DUPLICATE_THRESHOLD) functionWords ??= functionWordsFor(textA, textB);
+    const conflict = similarity >= DUPLICATE_THRESHOLD ? claimConflict(a, b, functionWords ?? new Set()) : null;
+    const check = { duplicate: similarity >= DUPLICATE_THRESHOLD && conflict === null, exact, similarity, conflict };
+    if (check.duplicate) return check;
+    best ??= check;
+  }
+  return best as DuplicateCheck;
 }
 
 export function isNearDuplicate(textA: string, textB: string): boolean {
