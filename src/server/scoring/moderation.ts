@@ -393,9 +393,9 @@ function stuffedPhrase(words: readonly string[]): { phrase: string; count: numbe
   return best;
 }
 
-function keywordList(words: readonly string[]): boolean {
+function keywordList(words: readonly string[], language: string): boolean {
   // Since 1.17.0 a function word of any language we read, not only English, makes it a sentence.
-  if (words.length < 10 || hasFunctionWord(words)) return false;
+  if (words.length < 10 || hasFunctionWord(words, language)) return false;
   const counts = new Map<string, number>();
   for (const w of words) {
     if (w.length < 3 || /\d/u.test(w)) continue;
@@ -501,7 +501,7 @@ export function moderate(f: TextFeatures): Moderation {
   // A list of keywords rather than a sentence ('prediction prediction forecast future 2027 best
   // predictions top forecast …'): ten words or more, no function word, and three words (singular
   // and plural together) each there twice or more.
-  if (keywordList(f.words)) {
+  if (keywordList(f.words, f.language)) {
     spam += 2;
     spamHits.push('a list of repeated keywords');
   }
@@ -661,7 +661,7 @@ export function moderate(f: TextFeatures): Moderation {
     f.language === 'und' &&
     f.words.length >= 7 &&
     !/[\p{P}\p{N}]/u.test(f.text) &&
-    !hasFunctionWord(f.words)
+    !hasFunctionWord(f.words, f.language)
   ) {
     gibberish += 2;
     why.push('words with nothing joining them');

@@ -297,7 +297,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const originals = withoutLinks.split(/[^\p{L}\p{N}'’-]+/u).filter((t) => /[\p{L}\p{N}]/u.test(t));
   const words = originals.map((t) => t.toLowerCase());
   const script = dominantScript(text);
-  const language = detectLanguage(lower, script, words);
+  const language = detectLanguage(text);
 
   let checkedTokens = 0;
   let implausibleTokens = 0;
