@@ -1,22 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { wordClasses } from './english.ts';
-import { normalizeForLists } from './moderation.ts';
-import type { TextFeatures } from './text-features.ts';
 
-// A multinomial logistic regression over hashed character n-grams plus a few language-neutral
-// measurements, trained on the labelled dev set by `npm run train:scoring` (eval/train-model.ts).
+// A multinomial logistic regression over hashed character and word n-grams plus a few dense
+// measurements, trained on labelled dev data by `npm run train:scoring` (eval/train-model.ts).
 // Character n-grams need no tokeniser or word list, so Persian, CJK and misspelt text are read the
-// same way as English. The rules stay the explanation; the model only adds evidence (flags.ts).
-
-export const MODEL_CLASSES = [
-  'none',
-  'spam',
-  'abusive',
-  'gibberish',
-  'machine_generated',
-  'not_a_prediction',
-] as const;
-export type ModelClass = (typeof MODEL_CLASSES)[number];
+// same way as English. Two models use it: the flags (flag-model.ts) and the outlook (sentiment.ts).
 
 export interface FeatureConfig {
   /** The n-gram table has 2^bits rows. */
@@ -25,9 +12,7 @@ export interface FeatureConfig {
   maxN: number;
   /** Word n-grams up to this length in the same table (0 or absent: none). */
   wordN?: number;
-  /** English lexicon word-class n-grams up to this length (0 or absent: none). */
-  tagN?: number;
-  /** Which of DENSE_FEATURES the model sees (by name). */
+  /** The names of the dense measurements the model sees, in order. */
   dense: readonly string[];
 }
 
@@ -39,40 +24,24 @@ export interface ModelInput {
   dense: Float64Array;
 }
 
-export interface FlagModel extends FeatureConfig {
-  /** Row-major: (2^bits n-gram rows, then one row per dense feature) × MODEL_CLASSES. */
+export interface LinearModel extends FeatureConfig {
+  classes: readonly string[];
+  /** Row-major: (2^bits n-gram rows, then one row per dense feature) × classes. */
   weights: Float32Array;
   bias: Float64Array;
 }
 
-const cap = (n: number, max: number) => Math.min(n, max) / max;
-
-// Language-neutral measurements of the text, each in 0..1. The rules' own points (spam, abuse,
-// machine style, 'not a prediction') are deliberately not among them: the rules were tuned on the
-// training texts, so there they are nearly always right, and a model that sees them learns to copy
-// them, including on new authors where they are wrong (cross-validation, docs/decisions/005).
-export const DENSE_FEATURES: Record<string, (f: TextFeatures) => number> = {
-  links: (f) => cap(f.urls, 2),
-  contact: (f) => (f.phones + f.emails + f.handles > 0 ? 1 : 0),
-  emojis: (f) => cap(f.emojis, 4),
-  years: (f) => (f.years.length > 0 ? 1 : 0),
-  numbers: (f) => (f.numbers > 0 || f.hasPercent || f.hasCurrency ? 1 : 0),
-  capitals: (f) => f.upperRatio,
-  exclamations: (f) => (f.maxExclamationRun >= 2 ? 1 : 0),
-  question: (f) => (f.questionOnly ? 1 : 0),
-  length: (f) => Math.log1p(f.effectiveLength) / Math.log1p(500),
-  implausible: (f) => (f.checkedTokens ? f.implausibleTokens / f.checkedTokens : 0),
-  english: (f) => (f.language === 'en' ? 1 : 0),
-};
-
 // Words of the n-gram text (letters and digits, digits already 0).
 const WORD_TOKEN = /[\p{L}\p{N}\p{M}']+/gu;
 
-const gramText = (f: TextFeatures) =>
-  ` ${normalizeForLists(f.lower)
+/** The text as the n-grams read it: lower case, digits as 0, one space between words, 600 at most. */
+export function gramText(lower: string): string {
+  return ` ${lower
+    .replace(/\u200c/gu, '')
     .replace(/\p{Nd}/gu, '0')
     .replace(/\s+/gu, ' ')
     .slice(0, 600)} `;
+}
 
 // Reused between calls (no allocation per n-gram): the stamp array marks the rows already counted
 // for the current kind of feature, the buffers collect them.
@@ -98,21 +67,16 @@ function fnv(text: string, seed: number): number {
   return h;
 }
 
-/** The model's view of a text: which n-gram rows occur, and the dense measurements. */
-export function modelInput(f: TextFeatures, config: FeatureConfig): ModelInput {
+/** The model's view of a text (from gramText): which n-gram rows occur, and the dense values. */
+export function modelInput(text: string, config: FeatureConfig, dense: Float64Array): ModelInput {
   const size = 1 << config.bits;
   const mask = size - 1;
   if (stamp.length !== size || generation >= 0x3fffffff) {
     stamp = new Int32Array(size);
     generation = 0;
   }
-  const text = gramText(f);
   const words = config.wordN ? (text.match(WORD_TOKEN) ?? []) : [];
-  const tags = config.tagN && f.language === 'en' ? wordClasses(f.lower) : [];
-  const most =
-    text.length * (config.maxN - config.minN + 1) +
-    words.length * (config.wordN ?? 0) +
-    tags.length * (config.tagN ?? 0);
+  const most = text.length * (config.maxN - config.minN + 1) + words.length * (config.wordN ?? 0);
   if (buffer.length < most) {
     buffer = new Int32Array(most);
     valueBuffer = new Float32Array(most);
@@ -141,30 +105,23 @@ export function modelInput(f: TextFeatures, config: FeatureConfig): ModelInput {
     }
   }
   endKind();
-  for (const [units, maxN, seed] of [
-    [words, config.wordN ?? 0, 0x2f3a9c1b],
-    [tags, config.tagN ?? 0, 0x51d7e4a3],
-  ] as const) {
-    if (maxN === 0 || units.length === 0) continue;
-    for (let i = 0; i < units.length; i++) {
-      let h: number = seed;
-      for (let n = 1; n <= maxN && i + n <= units.length; n++) {
-        h = fnv(`${units[i + n - 1]}\u0000`, h);
+  const maxN = config.wordN ?? 0;
+  if (maxN > 0 && words.length > 0) {
+    for (let i = 0; i < words.length; i++) {
+      let h = 0x2f3a9c1b;
+      for (let n = 1; n <= maxN && i + n <= words.length; n++) {
+        h = fnv(`${words[i + n - 1]}\u0000`, h);
         add(rowOf(Math.imul(h ^ n, 0x01000193), mask));
       }
     }
     endKind();
   }
-  const dense = new Float64Array(config.dense.length);
-  config.dense.forEach((name, k) => {
-    dense[k] = DENSE_FEATURES[name]?.(f) ?? 0;
-  });
   return { grams: buffer.slice(0, count), values: valueBuffer.slice(0, count), dense };
 }
 
-/** Class probabilities (softmax), in MODEL_CLASSES order. */
-export function classProbabilities(model: FlagModel, input: ModelInput): Float64Array {
-  const k = MODEL_CLASSES.length;
+/** Class probabilities (softmax), in the model's class order. */
+export function classProbabilities(model: LinearModel, input: ModelInput): Float64Array {
+  const k = model.classes.length;
   const scores = Float64Array.from(model.bias);
   const w = model.weights;
   const { grams, values } = input;
@@ -188,26 +145,25 @@ export function classProbabilities(model: FlagModel, input: ModelInput): Float64
   return scores;
 }
 
+export interface TrainingRecord {
+  examples: number;
+  /** sha256 of the training inputs (items and setup), so a test can tell a stale model. */
+  inputsHash: string;
+  training: Record<string, unknown>;
+}
+
 /**
  * The committed form: n-gram weights as one signed byte each (a scale per class), base64; the
  * dense weights and biases as numbers. Quantising costs under 1% of a weight's size.
  */
-export interface TrainingRecord {
-  predictions: number;
-  /** sha256 of the training items (id, label, text), so a test can tell a stale model. */
-  datasetHash: string;
-  training: Record<string, unknown>;
-}
-
 export interface StoredModel {
-  format: 'char-ngram-logreg-1';
+  format: 'ngram-logreg-2';
   trainedOn: TrainingRecord;
   classes: readonly string[];
   bits: number;
   minN: number;
   maxN: number;
   wordN?: number;
-  tagN?: number;
   dense: string[];
   bias: number[];
   denseWeights: number[][];
@@ -215,10 +171,10 @@ export interface StoredModel {
   gramWeights: string;
 }
 
-export function encodeModel(model: FlagModel, trainedOn: TrainingRecord): StoredModel {
-  const k = MODEL_CLASSES.length;
+export function encodeModel(model: LinearModel, trainedOn: TrainingRecord): StoredModel {
+  const k = model.classes.length;
   const rows = 1 << model.bits;
-  const scale = MODEL_CLASSES.map((_, c) => {
+  const scale = model.classes.map((_, c) => {
     let max = 0;
     for (let r = 0; r < rows; r++) max = Math.max(max, Math.abs(model.weights[r * k + c] ?? 0));
     return max > 0 ? Number((max / 127).toPrecision(6)) : 1;
@@ -229,28 +185,27 @@ export function encodeModel(model: FlagModel, trainedOn: TrainingRecord): Stored
       bytes[r * k + c] = Math.round((model.weights[r * k + c] ?? 0) / (scale[c] ?? 1));
   const round = (n: number) => Number(n.toPrecision(6));
   return {
-    format: 'char-ngram-logreg-1',
+    format: 'ngram-logreg-2',
     trainedOn,
-    classes: MODEL_CLASSES,
+    classes: [...model.classes],
     bits: model.bits,
     minN: model.minN,
     maxN: model.maxN,
     ...(model.wordN ? { wordN: model.wordN } : {}),
-    ...(model.tagN ? { tagN: model.tagN } : {}),
     dense: [...model.dense],
     bias: [...model.bias].map(round),
     denseWeights: model.dense.map((_, d) =>
-      MODEL_CLASSES.map((_c, c) => round(model.weights[(rows + d) * k + c] ?? 0)),
+      model.classes.map((_c, c) => round(model.weights[(rows + d) * k + c] ?? 0)),
     ),
     gramScale: scale,
     gramWeights: Buffer.from(bytes.buffer).toString('base64'),
   };
 }
 
-function decodeModel(stored: StoredModel): FlagModel {
-  const k = MODEL_CLASSES.length;
-  if (stored.format !== 'char-ngram-logreg-1' || stored.classes.join() !== MODEL_CLASSES.join())
-    throw new Error('flag-model.json: unknown format or classes');
+export function decodeModel(stored: StoredModel, classes: readonly string[]): LinearModel {
+  const k = classes.length;
+  if (stored.format !== 'ngram-logreg-2' || stored.classes.join() !== classes.join())
+    throw new Error('model file: unknown format or classes');
   const rows = 1 << stored.bits;
   const bytes = new Int8Array(Buffer.from(stored.gramWeights, 'base64'));
   const weights = new Float32Array((rows + stored.dense.length) * k);
@@ -260,19 +215,25 @@ function decodeModel(stored: StoredModel): FlagModel {
       weights[(rows + d) * k + c] = w;
     });
   });
-  return { ...stored, weights, bias: Float64Array.from(stored.bias) };
+  return {
+    classes,
+    bits: stored.bits,
+    minN: stored.minN,
+    maxN: stored.maxN,
+    ...(stored.wordN ? { wordN: stored.wordN } : {}),
+    dense: stored.dense,
+    weights,
+    bias: Float64Array.from(stored.bias),
+  };
 }
 
 /** Round-trips a model through its committed form, so evaluation sees what production loads. */
-export function quantize(model: FlagModel): FlagModel {
-  return decodeModel(encodeModel(model, { predictions: 0, datasetHash: '', training: {} }));
+export function quantize(model: LinearModel): LinearModel {
+  return decodeModel(encodeModel(model, { examples: 0, inputsHash: '', training: {} }), model.classes);
 }
 
-let committed: FlagModel | undefined;
-/** The committed model (flag-model.json, written by `npm run train:scoring`), read once. */
-export function committedModel(): FlagModel {
-  committed ??= decodeModel(
-    JSON.parse(readFileSync(new URL('./flag-model.json', import.meta.url), 'utf8')) as StoredModel,
-  );
-  return committed;
+/** A committed model file (data/*.json), read once at start. */
+export function readModel(file: string, classes: readonly string[]): LinearModel {
+  const url = new URL(`./data/${file}`, import.meta.url);
+  return decodeModel(JSON.parse(readFileSync(url, 'utf8')) as StoredModel, classes);
 }

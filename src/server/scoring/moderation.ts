@@ -40,6 +40,32 @@ export interface Moderation {
   machine: { score: number; hits: string[] };
   vague: string[];
   hedges: string[];
+  /** A near-certain pattern that flags the text whatever the classifier reads, and why. */
+  certain: { flag: 'spam' | 'abusive' | 'gibberish' | 'machine_generated'; why: string } | null;
+}
+
+// An assistant saying what it is ('As an AI language model, I …').
+const SELF_DISCLOSED_AI =
+  /\bas an ai(?: language model| assistant)?,|\bas an ai language model\b|\bas a (?:large )?language model\b|\bi(?:'m| am) an ai\b/u;
+
+// The short list of patterns that flag on their own (docs/decisions/005): each flagged every dev
+// text it matched. Everything else is the classifier's call, with the rules as its evidence.
+function certainFlag(
+  f: TextFeatures,
+  text: string,
+  found: { slurs: number; threats: number; slurProfanity: boolean },
+): Moderation['certain'] {
+  const contact = f.phones + f.emails > 0 || MESSAGING_LINK.test(text);
+  if ((contact || f.urls >= 2) && (CALL_TO_ACTION.test(text) || CONTACT_VERB.test(text)))
+    return { flag: 'spam', why: 'contact details or links with an order to use them' };
+  if (found.slurs > 0 || found.slurProfanity) return { flag: 'abusive', why: 'a slur' };
+  if (found.threats > 0) return { flag: 'abusive', why: 'a threat of violence' };
+  if (f.placeholder) return { flag: 'gibberish', why: 'placeholder or keyboard text' };
+  if (f.repeatedCharShare >= 0.5) return { flag: 'gibberish', why: 'the same character typed over and over' };
+  if (f.randomCharacters || f.looseJamo || f.symbolRatio > 0.5)
+    return { flag: 'gibberish', why: 'random characters rather than words' };
+  if (SELF_DISCLOSED_AI.test(text)) return { flag: 'machine_generated', why: 'it says an AI wrote it' };
+  return null;
 }
 
 const MARKDOWN: ReadonlyArray<readonly [string, RegExp]> = [
@@ -738,5 +764,10 @@ export function moderate(f: TextFeatures): Moderation {
     machine: { score: machine, hits: machineHits },
     vague: hits(l.vague, text),
     hedges: hits(l.hedges, text),
+    certain: certainFlag(f, text, {
+      slurs: slurHits.length,
+      threats: threatHits.length,
+      slurProfanity: profanity.some((w) => SLURS.has(w)),
+    }),
   };
 }
