@@ -50,7 +50,7 @@ const WEIGHTS = {
   hedgeEach: -5,
   hedgeMax: -10,
   vagueEach: -10,
-  vagueMax: -20,
+  vagueMax: -10,
   shouting: -15,
   exclamations: -5,
   linkEach: -10,
@@ -321,15 +321,18 @@ export function assessQuality(
       Math.max(WEIGHTS.hedgeMax, WEIGHTS.hedgeEach * mod.hedges.length),
     );
   // 'Brent will fall under $60 at some point': an open time frame already earns no time-frame
-  // points, so it only counts as vague when the claim has no number to check either.
-  const vague = quantity ? mod.vague.filter((v) => !OPEN_TIME.has(v)) : mod.vague;
+  // points, so it only counts as vague when the claim has no number or date to check either. Vague
+  // wording costs one piece's worth at most, and the completeness bonus.
+  const vague = quantity || timeBound ? mod.vague.filter((v) => !OPEN_TIME.has(v)) : mod.vague;
   if (vague.length > 0)
     add(
       'vague',
       `Vague wording (${vague.join(', ')})`,
       Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * vague.length),
     );
-  const named = reasons.some((r) => r.code === 'specific' || r.code === 'specific_topic' || r.code === 'concrete');
+  const named = reasons.some(
+    (r) => r.code === 'specific' || r.code === 'specific_topic' || r.code === 'concrete',
+  );
   if (future !== 'none' && timeBound && (quantity || precise) && named && vague.length === 0)
     add('complete', 'Says who or what, when and how much: checkable', WEIGHTS.complete);
   if (f.upperRatio > 0.6) add('shouting', 'Written in capitals', WEIGHTS.shouting);

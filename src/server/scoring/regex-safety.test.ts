@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { analyzePrediction } from './engine.ts';
+import { compareTexts, signature } from './near-duplicate.ts';
+
+// Every regular expression the engine runs on a text must take linear time: adversarial
+// 500-character inputs (one character repeated, mixed scripts, long unbroken words) through each,
+// under 20 ms apiece. The expressions are the ones the engine actually executes, collected by
+// watching RegExp.prototype.exec (which every match, replace, split and test goes through).
+
+const repeat = (s: string) => s.repeat(Math.ceil(500 / s.length)).slice(0, 500);
+const ADVERSARIAL = [
+  ...[
+    'a',
+    ' ',
+    '.',
+    '!',
+    '1',
+    '-',
+    "'",
+    '#',
+    '@',
+    'ا',
+    '\u200c',
+    '的',
+    'ー',
+    'ก',
+    'я',
+    'é',
+    '*',
+    '$',
+    ':',
+    '\n',
+  ].map(repeat),
+  repeat('ab '),
+  repeat('a1'),
+  repeat('aa.'),
+  repeat('a.b.'),
+  repeat('1,000 '),
+  repeat('will '),
+  repeat('in 2027 '),
+  repeat('می‌شود '),
+  repeat('Bitcoin比特币بیت‌کوینБиткоин'),
+  repeat('x\u0301'),
+  repeat('[insert '),
+  repeat('http://a'),
+  repeat('#tag'),
+  repeat('AAAA bbbb '),
+  repeat('abcdefghijklmnopqrstuvwxyzابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی'),
+  repeat('1.2.3.4.5.6.7.8.9.0.'),
+  repeat('**a** '),
+  repeat('(((('),
+  repeat('as an ai '),
+].map((t) => t.slice(0, 500));
+
+function collectRegexes(run: () => void): Set<RegExp> {
+  const seen = new Set<RegExp>();
+  const exec = RegExp.prototype.exec;
+  RegExp.prototype.exec = function (this: RegExp, s: string) {
+    seen.add(this);
+    return exec.call(this, s);
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return seen;
+}
+
+describe('the engine’s regular expressions', () => {
+  const now = new Date('2026-11-01T00:00:00Z');
+  const regexes = collectRegexes(() => {
+    for (const text of ADVERSARIAL) {
+      analyzePrediction({ text, categories: ['Technology'], now });
+      signature(text);
+      compareTexts(text, `${text.slice(0, 250)} 2027`);
+    }
+  });
+
+  it('are many, so the watch saw them', () => {
+    expect(regexes.size).toBeGreaterThan(100);
+  });
+
+  it('each run every adversarial 500-character input in under 20 ms', () => {
+    const slow: string[] = [];
+    for (const re of regexes) {
+      for (const input of ADVERSARIAL) {
+        const start = performance.now();
+        if (re.global || re.sticky) {
+          re.lastIndex = 0;
+          for (let n = 0; n < 2000; n++) {
+            const m = re.exec(input);
+            if (!m) break;
+            if (m[0] === '') re.lastIndex++;
+          }
+          re.lastIndex = 0;
+        } else re.exec(input);
+        const ms = performance.now() - start;
+        if (ms > 20)
+          slow.push(
+            `${re.source.slice(0, 80)} on ${JSON.stringify(input.slice(0, 12))}: ${ms.toFixed(1)} ms`,
+          );
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+});
