@@ -25,7 +25,7 @@ import {
   THREATS,
   VAGUE_TERMS,
   VIOLENCE_PATTERNS,
-} from './lexicon.ts';
+} from './phrases.ts';
 import type { TextFeatures } from './text-features.ts';
 
 // Points toward each flag. Thresholds: flags.ts.

@@ -14,7 +14,7 @@ import {
   PLACE_NAMES,
   RELATIVE_TIME,
 } from './language.ts';
-import { OPEN_TIME_TERMS } from './lexicon.ts';
+import { OPEN_TIME_TERMS } from './phrases.ts';
 import type { Moderation } from './moderation.ts';
 import { countQuantities, type TextFeatures } from './text-features.ts';
 import type { Reason } from './types.ts';
