@@ -173,7 +173,7 @@ function expandScales(text: string): string {
 }
 
 /**
- * Tokens of the normalised text; CJK text is tokenised per character. `keepMarks` (since 1.9.0,
+ * Tokens of the normalised text; CJK text is tokenised per character. `keepMarks` (
  * for the comparison only, never the stored signature) keeps the vowel signs of Devanagari, Thai and
  * the other scripts that write vowels as combining marks, which the signature drops.
  */

@@ -95,7 +95,10 @@ describe('flags', () => {
     ['spam', '🚀🚀 Best crypto signals in the market, 10x guaranteed, DM me for the VIP group 🚀🚀'],
     ['not_a_prediction', 'What do you all think will happen with house prices?'],
     ['not_a_prediction', 'Went to the market yesterday and bought some apples.'],
-    ['machine_generated', 'Firstly, it is important to note that the economy is complex. Secondly, many factors interplay. In conclusion, the future remains uncertain.'],
+    [
+      'machine_generated',
+      'Firstly, it is important to note that the economy is complex. Secondly, many factors interplay. In conclusion, the future remains uncertain.',
+    ],
   ])('lets the classifier decide the rest, and says what it read: %s', (flag, text) => {
     const a = score(text);
     expect(a.flag_reasoning?.category).toBe(flag);
@@ -164,11 +167,16 @@ describe('sentiment as outlook', () => {
   });
 
   it('turns around with negation', () => {
-    expect(outlookOf(score('Unemployment in Spain will not fall in 2027.').sentiment_score)).not.toBe('positive');
+    expect(outlookOf(score('Unemployment in Spain will not fall in 2027.').sentiment_score)).not.toBe(
+      'positive',
+    );
   });
 
   it('keeps the score within −1..1', () => {
-    for (const text of ['War, famine, collapse, crash and disaster everywhere in 2027.', 'Peace and recovery.'])
+    for (const text of [
+      'War, famine, collapse, crash and disaster everywhere in 2027.',
+      'Peace and recovery.',
+    ])
       expect(Math.abs(score(text).sentiment_score)).toBeLessThanOrEqual(1);
   });
 });

@@ -80,7 +80,10 @@ export function committedModels(): EngineModels {
   return { flags: committedFlagModel(), sentiment: committedSentimentModel() };
 }
 
-export function analyzePrediction(input: PredictionInput, models: EngineModels = committedModels()): Analysis {
+export function analyzePrediction(
+  input: PredictionInput,
+  models: EngineModels = committedModels(),
+): Analysis {
   const { f, mod, quality } = assessText(input.text, input.now);
   const probabilities = models.flags
     ? classProbabilities(models.flags, flagInput({ f, mod, quality }, models.flags))
@@ -131,7 +134,9 @@ export function analyzePrediction(input: PredictionInput, models: EngineModels =
     version: SCORING_VERSION,
     text_quality_score: Math.round(textPoints) / 100,
     sentiment_score: models.sentiment
-      ? sentimentScore(classProbabilities(models.sentiment, sentimentInput(f.lower, f.language, models.sentiment)))
+      ? sentimentScore(
+          classProbabilities(models.sentiment, sentimentInput(f.lower, f.language, models.sentiment)),
+        )
       : 0,
     reliability_score: Math.round(reliability),
     quality_tier: qualityTier(reliability),

@@ -89,7 +89,7 @@ const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|p
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
 const AUXILIARY = /^(?:is|are|am|be|been|being|was|were|will|to|has|have|had|get|gets|got|'s|'re)$/u;
-// Since 1.9.0 a preposition too: 'of paid workdays', 'in used cars' name things, they don't tell.
+// A preposition too: 'of paid workdays', 'in used cars' name things, they don't tell.
 const ATTRIBUTIVE =
   /^(?:the|a|an|more|most|less|very|newly|fully|highly|well|much|its|their|his|her|our|your|my|of|in|for|with|from|on|at|into|about|than|without)$/u;
 const ENTITY_TAG =
@@ -109,7 +109,7 @@ const EMPTY_SUBJECTS =
 
 // A sentence stating a headline-style event, not asking about one ('Reddit's stock doubles from here.
 // Timing? No idea.' states it; 'Does Japan's population drop below 120 million?' asks).
-// Since 1.17.0: a news flash ('BREAKING: Magnitude 6.1 earthquake strikes off the coast of Chile')
+// A news flash ('BREAKING: Magnitude 6.1 earthquake strikes off the coast of Chile')
 // reports the present, so its present tense is not a forecast's.
 export const NEWS_FLASH = /^\W*(?:breaking(?: news)?|just in|developing|news flash)\s*[:!|-]/u;
 
@@ -229,7 +229,7 @@ export function wordSalad(text: string): number {
   const lower = text.toLowerCase();
   // Any verb ends the check: most texts have one among their first words.
   let count = 0;
-  // Since 1.12.0 a modal followed by a determiner, preposition or conjunction in mid-text carries no
+  // A modal followed by a determiner, preposition or conjunction in mid-text carries no
   // verb ('… sandwich will the of quickly …'): it doesn't end the check, and it is one more break.
   let strayModals = 0;
   const spoken = [...lower.matchAll(/[\p{L}']+/gu)].map((m) => m[0]);
@@ -245,7 +245,7 @@ export function wordSalad(text: string): number {
       continue;
     }
     if (/Verb|Modal|Copula|Auxiliary|Infinitive|PresentTense|PastTense|Gerund/u.test(tags)) return 0;
-    if (tags === '' && /\p{L}{3,}(?:ed|ing)$/u.test(w)) return 0;
+    if (tags === '' && /\p{L}{3}(?:ed|ing)$/u.test(w)) return 0;
   }
   if (count < 6) return 0;
   const segments = lower.split(/[.!?;:,()"“”…—–]+|\s-\s/u);
@@ -265,7 +265,7 @@ export function wordSalad(text: string): number {
       if (here === 'det' && next === 'end') breaks++;
     }
   }
-  // Ending the whole text on a determiner, preposition or conjunction; since 1.9.0 a determiner at
+  // Ending the whole text on a determiner, preposition or conjunction; a determiner at
   // the very end counts again here ('… quietly nineteen the'): no sentence ends on 'the'.
   const last = saladClass(all[all.length - 1] ?? '');
   if (last === 'prep' || last === 'conj' || last === 'det') breaks++;
@@ -310,7 +310,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     const tags = tagsOf(t.lower);
     const previous = tokens[i - 1]?.lower ?? '';
     // The lexicon files many participles under Adjective ('released'); after a subject they are past.
-    const pastShaped = /PastTense/u.test(tags) || /\p{L}{3,}ed$/u.test(t.lower);
+    const pastShaped = /PastTense/u.test(tags) || /\p{L}{3}ed$/u.test(t.lower);
     if (pastShaped && !AUXILIARY.test(previous) && !ATTRIBUTIVE.test(previous)) pastTense++;
     if (/Noun|Singular|Plural|Uncountable/u.test(tags) || (tags === '' && /^\p{L}{4,}$/u.test(t.lower)))
       nouns++;
@@ -348,7 +348,7 @@ function wordClass(word: string): string {
   if (/^\d/u.test(word)) return 'num';
   const tags = tagsOf(word);
   if (tags === '')
-    return /\p{L}{3,}(?:ing)$/u.test(word) ? 'ing?' : /\p{L}{3,}ed$/u.test(word) ? 'ed?' : 'unk';
+    return /\p{L}{3}ing$/u.test(word) ? 'ing?' : /\p{L}{3}ed$/u.test(word) ? 'ed?' : 'unk';
   if (/Determiner/u.test(tags)) return 'det';
   if (/Preposition/u.test(tags)) return 'prep';
   if (/Conjunction/u.test(tags)) return 'conj';

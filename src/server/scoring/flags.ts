@@ -178,7 +178,9 @@ function ruleEvidence(
     case 'machine_generated':
       return mod.machine.hits.join(', ');
     case 'not_a_prediction':
-      return quality.notPrediction ?? (quality.future === 'none' ? 'no future tense, forecast or future date' : '');
+      return (
+        quality.notPrediction ?? (quality.future === 'none' ? 'no future tense, forecast or future date' : '')
+      );
   }
 }
 

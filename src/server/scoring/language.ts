@@ -170,7 +170,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('akan|bakal|tahun depan|masa depan|pada tahun'),
     weak: words('mungkin|kayaknya|sepertinya|nanti|segera|suatu hari|cepat atau lambat|percaya deh'),
   },
-  // 1.13.0: 'sắp' (about to), not 'sắp xếp' (to arrange); 'chắc', 'có lẽ' (probably).
+  // 'sắp' (about to), not 'sắp xếp' (to arrange); 'chắc', 'có lẽ' (probably).
   vi: { strong: /sẽ|năm tới|tương lai|sắp(?! xếp)/u, weak: /chắc|có lẽ|có thể|hy vọng/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
@@ -202,7 +202,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     open: true,
   },
   th: { strong: /จะ|ในอนาคต|ปีหน้า|ภายในปี|คาดว่า/u, weak: /อาจจะ|น่าจะ|คิดว่า/u, open: true },
-  // 1.10.0: Bengali marks the future with -বে/-বেন/-বো at the end of the verb ('হবে', 'করবে',
+  // Bengali marks the future with -বে/-বেন/-বো at the end of the verb ('হবে', 'করবে',
   // 'যাবো'), but 'তবে' (but), 'কবে' (when) and 'সবে' (just) are no verbs.
   bn: {
     strong:
@@ -210,7 +210,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     weak: /হয়তো|সম্ভবত|মনে হয়/u,
     open: true,
   },
-  // Since 1.14.0. Finnish has no future tense (the present serves): without these words the
+  // Finnish has no future tense (the present serves): without these words the
   // orientation is unknown, not absent.
   fi: {
     strong: words(
@@ -243,7 +243,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   },
   ja: {
     strong: /でしょう|だろう|予想|予測|来年|将来|までに/u,
-    // 1.11.0: conjecture ('変わりそう', 'たぶん', 'かも').
+    // Conjecture ('変わりそう', 'たぶん', 'かも').
     weak: /と思う|と思います|そのうち|いずれ|やがて|はず|たぶん|多分|かも|そう(?:だ|です)?(?:[…。.!！、]|$)/u,
   },
   ko: {

@@ -53,7 +53,8 @@ interface Hit {
 }
 
 const TOKEN = /[\p{L}\p{M}\p{N}'’-]+/gu;
-const CLAUSE_BREAK = /[.;!?،؛。！？\n]|,\s+(?:but|yet|while|although|mais|pero|aber|ma|mas|но|ama|لكن|اما|ولی)(?![\p{L}])/gu;
+const CLAUSE_BREAK =
+  /[.;!?،؛。！？\n]|,\s+(?:but|yet|while|although|mais|pero|aber|ma|mas|но|ama|لكن|اما|ولی)(?![\p{L}])/gu;
 
 function hitsOf(text: string, lex: Lexicon): Hit[] {
   const hits: Hit[] = [];
@@ -113,7 +114,8 @@ export function outlookFeatures(lower: string, language: string): Float64Array {
     negations.some(
       (n) =>
         clauseOf(n.at) === clauseOf(h.at) &&
-        ((n.end <= h.at && h.at - n.end <= NEGATION_REACH) || (n.at >= h.end && n.at - h.end <= NEGATION_REACH)),
+        ((n.end <= h.at && h.at - n.end <= NEGATION_REACH) ||
+          (n.at >= h.end && n.at - h.end <= NEGATION_REACH)),
     );
   let good = 0;
   let bad = 0;

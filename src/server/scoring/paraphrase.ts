@@ -11,7 +11,9 @@ const read = <T>(file: string) =>
 
 const curated = read<{ languages: Record<string, string[][]> }>('synonyms.json').languages;
 const wordnet = read<{ groups: string[][] }>('synonyms-en.json').groups;
-const numberWords = read<{ languages: Record<string, Record<string, number>> }>('number-words.json').languages;
+const numberWords = read<{ languages: Record<string, Record<string, number>> }>(
+  'number-words.json',
+).languages;
 
 // Entries are read the way the comparison reads texts (accents, letter forms, digits).
 const tokensOf = (s: string) => duplicateTokens(s, true);
@@ -127,4 +129,3 @@ export function alignTokens(a: readonly string[], b: readonly string[]): [string
   }
   return [x, y];
 }
-

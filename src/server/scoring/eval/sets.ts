@@ -5,7 +5,14 @@ import { z } from 'zod';
 // The dev set (dataset.json, dev-sentiment.json) is read into the same shapes, so one measurement
 // serves both.
 
-const FLAG_LABELS = ['none', 'spam', 'abusive', 'gibberish', 'machine_generated', 'not_a_prediction'] as const;
+const FLAG_LABELS = [
+  'none',
+  'spam',
+  'abusive',
+  'gibberish',
+  'machine_generated',
+  'not_a_prediction',
+] as const;
 export type FlagLabel = (typeof FLAG_LABELS)[number];
 export const OUTLOOKS = ['positive', 'neutral', 'negative'] as const;
 export type Outlook = (typeof OUTLOOKS)[number];

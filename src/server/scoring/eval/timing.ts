@@ -27,7 +27,9 @@ function percentiles(texts: readonly string[], now: Date, rounds: number) {
     }
   const at = (times: number[], q: number) => {
     const sorted = [...times].sort((a, b) => a - b);
-    return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 1000) / 1000;
+    return (
+      Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 1000) / 1000
+    );
   };
   return { p50: at(wall, 0.5), p99: at(wall, 0.99), cpuP99: at(cpu, 0.99) };
 }

@@ -28,7 +28,11 @@ if (!only || only === 'flags') {
   const model = trainFlagModel(items, new Date(sets.flags.referenceDate ?? ''));
   write(
     'flag-model.json',
-    encodeModel(model, { examples: items.length, inputsHash: flagInputsHash(sets.flags), training: { ...FLAG_TRAINING } }),
+    encodeModel(model, {
+      examples: items.length,
+      inputsHash: flagInputsHash(sets.flags),
+      training: { ...FLAG_TRAINING },
+    }),
     1,
   );
   console.log(`flag model: ${items.length} examples, ${Math.round(performance.now() - started)} ms`);

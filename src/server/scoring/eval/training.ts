@@ -46,17 +46,27 @@ export interface OutlookItem {
   text: string;
 }
 
-export function flagExamples(items: readonly FlagItem[], now: Date, setup: FeatureConfig = FLAG_TRAINING): Example[] {
+export function flagExamples(
+  items: readonly FlagItem[],
+  now: Date,
+  setup: FeatureConfig = FLAG_TRAINING,
+): Example[] {
   return items.map((item) => ({
     input: flagInput(assessText(item.text, now), setup),
     label: FLAG_CLASSES.indexOf(item.label),
   }));
 }
 
-export function sentimentExamples(items: readonly OutlookItem[], setup: FeatureConfig = SENTIMENT_TRAINING): Example[] {
+export function sentimentExamples(
+  items: readonly OutlookItem[],
+  setup: FeatureConfig = SENTIMENT_TRAINING,
+): Example[] {
   return items.map((item) => {
     const f = extractFeatures(item.text);
-    return { input: sentimentInput(f.lower, f.language, setup), label: SENTIMENT_CLASSES.indexOf(item.sentiment) };
+    return {
+      input: sentimentInput(f.lower, f.language, setup),
+      label: SENTIMENT_CLASSES.indexOf(item.sentiment),
+    };
   });
 }
 
@@ -64,7 +74,11 @@ export function sentimentExamples(items: readonly OutlookItem[], setup: FeatureC
  * Identifies a model's training inputs: the items (id, label, text), the reference date and the
  * setup. The committed model records it; a test recomputes it in milliseconds.
  */
-export function inputsHash(items: readonly { id: string; text: string }[], label: (i: number) => string, extra: unknown): string {
+export function inputsHash(
+  items: readonly { id: string; text: string }[],
+  label: (i: number) => string,
+  extra: unknown,
+): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(extra));
   items.forEach((item, i) => {
@@ -73,11 +87,18 @@ export function inputsHash(items: readonly { id: string; text: string }[], label
   return hash.digest('hex');
 }
 
-export function trainFlagModel(items: readonly FlagItem[], now: Date, setup: Setup = FLAG_TRAINING): LinearModel {
+export function trainFlagModel(
+  items: readonly FlagItem[],
+  now: Date,
+  setup: Setup = FLAG_TRAINING,
+): LinearModel {
   return quantize(trainModel(flagExamples(items, now, setup), FLAG_CLASSES, setup, setup));
 }
 
-export function trainSentimentModel(items: readonly OutlookItem[], setup: Setup = SENTIMENT_TRAINING): LinearModel {
+export function trainSentimentModel(
+  items: readonly OutlookItem[],
+  setup: Setup = SENTIMENT_TRAINING,
+): LinearModel {
   return quantize(trainModel(sentimentExamples(items, setup), SENTIMENT_CLASSES, setup, setup));
 }
 
