@@ -90,7 +90,7 @@ const modelSays = (c: FlagClass, p: number) =>
  * How sure the classifier must be to flag: chosen by cross-validation on the dev set so that at most
  * 2% of good predictions are flagged (eval/, docs/decisions/005). Below it the text is publishable.
  */
-export const FLAG_THRESHOLD = 0.5;
+const FLAG_THRESHOLD = 0.5;
 
 export interface FlagOutcome {
   decision: FlagDecision | null;

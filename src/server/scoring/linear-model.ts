@@ -202,7 +202,7 @@ export function encodeModel(model: LinearModel, trainedOn: TrainingRecord): Stor
   };
 }
 
-export function decodeModel(stored: StoredModel, classes: readonly string[]): LinearModel {
+function decodeModel(stored: StoredModel, classes: readonly string[]): LinearModel {
   const k = classes.length;
   if (stored.format !== 'ngram-logreg-2' || stored.classes.join() !== classes.join())
     throw new Error('model file: unknown format or classes');

@@ -44,8 +44,6 @@ const LEXICONS = new Map<string, Lexicon>(
   ]),
 );
 
-export const OUTLOOK_LANGUAGES: ReadonlySet<string> = new Set(LEXICONS.keys());
-
 interface Hit {
   kind: Kind;
   at: number;

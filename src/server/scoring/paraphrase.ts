@@ -93,7 +93,7 @@ function wordnetGroups(word: string): Set<number> {
 }
 
 /** Whether two English words share a WordNet synset among their common senses. */
-export function englishSynonyms(a: string, b: string): boolean {
+function englishSynonyms(a: string, b: string): boolean {
   if (a === b) return true;
   if (!/^[a-z]+$/u.test(a) || !/^[a-z]+$/u.test(b)) return false;
   const ga = wordnetGroups(a);

@@ -44,7 +44,7 @@ describe.each(testDialects)('re-scoring stored predictions on %s', (dialect) => 
 
   // What an older engine left: other scores, flags and tiers, with the rollups to match.
   async function makeOld() {
-    const rows = await predictionsToRescore(t.database.db, 0, SCORING_VERSION + '-none', 100);
+    const rows = await predictionsToRescore(t.database.db, 0, `${SCORING_VERSION}-none`, 100);
     await saveRescored(
       t.database.db,
       rows

@@ -28,14 +28,10 @@ import { trainModel } from './train-model.ts';
 // The rules were written looking at the whole dev set, so these figures are an upper bound for
 // text nobody has seen; the held-out sets (eval/heldout/) give the honest ones.
 
-export const KFOLD = { folds: 5, seed: 20261101 } as const;
+const KFOLD = { folds: 5, seed: 20261101 } as const;
 
 /** Fold of each item, stratified by label: every label spread evenly over the folds. */
-export function foldsOf(
-  labels: readonly string[],
-  k: number = KFOLD.folds,
-  seed: number = KFOLD.seed,
-): number[] {
+function foldsOf(labels: readonly string[], k: number = KFOLD.folds, seed: number = KFOLD.seed): number[] {
   const random = seededRandom(seed);
   const fold = new Array<number>(labels.length).fill(0);
   for (const label of [...new Set(labels)].sort()) {

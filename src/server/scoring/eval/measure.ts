@@ -23,7 +23,7 @@ const ratio = (a: number, b: number) => (b === 0 ? null : round(a / b));
 const f1 = (p: number | null, r: number | null) =>
   p === null || r === null || p + r === 0 ? null : round((2 * p * r) / (p + r));
 
-export const FLAGS = ['spam', 'abusive', 'gibberish', 'machine_generated', 'not_a_prediction'] as const;
+const FLAGS = ['spam', 'abusive', 'gibberish', 'machine_generated', 'not_a_prediction'] as const;
 
 export interface ClassFigures {
   precision: number | null;
@@ -98,7 +98,7 @@ export const flagOf = (a: Analysis): FlagLabel => {
   return !c || c === 'duplicate' ? 'none' : c;
 };
 
-export function measureFlags(set: FlagSet, score: Scorer, fallbackDate: string): FlagFigures {
+function measureFlags(set: FlagSet, score: Scorer, fallbackDate: string): FlagFigures {
   const now = new Date(set.referenceDate ?? fallbackDate);
   return flagFigures(
     set.predictions,
@@ -120,7 +120,7 @@ export interface PairFigures {
   disagreements: string[];
 }
 
-export function measurePairs(set: PairSet): PairFigures {
+function measurePairs(set: PairSet): PairFigures {
   const byEdit: PairFigures['byEdit'] = {};
   let duplicates = 0;
   let found = 0;
@@ -217,7 +217,7 @@ export function sentimentFigures(
   };
 }
 
-export function measureSentiment(set: SentimentSet, score: Scorer, fallbackDate: string): SentimentFigures {
+function measureSentiment(set: SentimentSet, score: Scorer, fallbackDate: string): SentimentFigures {
   const now = new Date(fallbackDate);
   return sentimentFigures(
     set.predictions,

@@ -16,7 +16,7 @@ export function flagLines(name: string, f: FlagFigures): string[] {
   ];
 }
 
-export function pairLines(name: string, p: PairFigures): string[] {
+function pairLines(name: string, p: PairFigures): string[] {
   const edits = Object.entries(p.byEdit).map(
     ([edit, e]) =>
       `    ${edit.padEnd(20)}${e.duplicates ? `duplicates found ${e.found}/${e.duplicates}` : ''}${e.duplicates && e.distinct ? ', ' : ''}${e.distinct ? `distinct merged ${e.merged}/${e.distinct}` : ''}`,

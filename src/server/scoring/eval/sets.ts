@@ -94,9 +94,9 @@ export const HELDOUT_DIR = new URL('./heldout/', import.meta.url);
 // ---- the dev set -------------------------------------------------------------------------------
 
 /** The dev set's four-tier band (a careful reader's: all three of who/when/how much, two, one, none). */
-export type DevTier = 'high' | 'good' | 'fair' | 'needs_improvement';
+type DevTier = 'high' | 'good' | 'fair' | 'needs_improvement';
 
-export interface DevPrediction {
+interface DevPrediction {
   id: string;
   lang: string;
   label: FlagLabel;
@@ -112,7 +112,7 @@ export interface DevDataset {
   pairs: { id: string; kind: 'duplicate' | 'distinct'; edit?: string; lang?: string; a: string; b: string }[];
 }
 
-export function loadDevDataset(): DevDataset {
+function loadDevDataset(): DevDataset {
   return JSON.parse(readFileSync(new URL('./dataset.json', import.meta.url), 'utf8')) as DevDataset;
 }
 

@@ -74,7 +74,7 @@ export function sentimentExamples(
  * Identifies a model's training inputs: the items (id, label, text), the reference date and the
  * setup. The committed model records it; a test recomputes it in milliseconds.
  */
-export function inputsHash(
+function inputsHash(
   items: readonly { id: string; text: string }[],
   label: (i: number) => string,
   extra: unknown,
