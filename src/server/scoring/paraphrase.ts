@@ -86,9 +86,17 @@ function lemmas(word: string): string[] {
   return out;
 }
 
-function wordnetGroups(word: string): Set<number> {
-  const out = new Set<number>();
-  for (const lemma of lemmas(word)) for (const g of GROUPS_OF.get(lemma) ?? []) out.add(g);
+// Each word's groups, kept for the texts of a comparison (a pure function of the word).
+const groupCache = new Map<string, ReadonlySet<number>>();
+function wordnetGroups(word: string): ReadonlySet<number> {
+  let out = groupCache.get(word);
+  if (!out) {
+    const found = new Set<number>();
+    for (const lemma of lemmas(word)) for (const g of GROUPS_OF.get(lemma) ?? []) found.add(g);
+    if (groupCache.size > 20_000) groupCache.clear();
+    groupCache.set(word, found);
+    out = found;
+  }
   return out;
 }
 
@@ -112,7 +120,7 @@ export function alignTokens(a: readonly string[], b: readonly string[]): [string
   const y = [...b];
   const inA = new Set(x);
   const inB = new Set(y);
-  const onlyA = () => x.filter((t) => !inB.has(t));
+
   for (const [list, other, otherSet] of [
     [x, y, inB],
     [y, x, inA],
@@ -121,10 +129,11 @@ export function alignTokens(a: readonly string[], b: readonly string[]): [string
       const value = NUMBER_VALUE.get(t);
       if (value !== undefined && !otherSet.has(t) && other.includes(String(value))) list[i] = String(value);
     });
-  for (let i = 0; i < y.length; i++) {
+  const onlyA = x.filter((t) => !inB.has(t) && /^[a-z]+$/u.test(t) && wordnetGroups(t).size > 0);
+  for (let i = 0; i < y.length && onlyA.length > 0; i++) {
     const t = y[i] ?? '';
     if (inA.has(t)) continue;
-    const match = onlyA().find((s) => englishSynonyms(s, t));
+    const match = onlyA.find((s) => englishSynonyms(s, t));
     if (match) y[i] = match;
   }
   return [x, y];
