@@ -105,8 +105,24 @@ export function estimateSimilarity(
 
 /** Key for an exact-match index: equal for texts that differ only cosmetically. */
 export function exactKey(text: string): string {
-  const n = normalizeForDuplicate(text).replace(/ /g, '');
-  return `${fnv1a(n).toString(16).padStart(8, '0')}${fnv1a(n, 0x01234567).toString(16).padStart(8, '0')}`;
+  return remembered(exactKeys, text, () => {
+    const n = normalizeForDuplicate(text).replace(/ /g, '');
+    return `${fnv1a(n).toString(16).padStart(8, '0')}${fnv1a(n, 0x01234567).toString(16).padStart(8, '0')}`;
+  });
+}
+
+// A submission is compared with up to 16 candidates: what each text yields is kept for the
+// next comparisons (pure functions of the text, so nothing else changes).
+const exactKeys = new Map<string, string>();
+const languages = new Map<string, string>();
+function remembered<T>(cache: Map<string, T>, text: string, compute: () => T): T {
+  let value = cache.get(text);
+  if (value === undefined) {
+    if (cache.size >= 64) cache.clear();
+    value = compute();
+    cache.set(text, value);
+  }
+  return value;
 }
 
 // Hashtags before or after the claim label it ('#France2027 Marine Le Pen won't be on the ballot …
@@ -372,13 +388,15 @@ const VOWEL_SIGNS = /[^\p{Script=Latin}\p{M}]\p{M}/u;
 // The function words of both texts' languages (stopwords-iso), tokenised as the comparison reads words.
 const functionWordCache = new Map<string, ReadonlySet<string>>();
 function functionWordsFor(textA: string, textB: string): ReadonlySet<string> {
-  const languages = [...new Set([detectLanguage(textA), detectLanguage(textB)])].sort().join();
-  let set = functionWordCache.get(languages);
+  const both = [...new Set([textA, textB].map((t) => remembered(languages, t, () => detectLanguage(t))))]
+    .sort()
+    .join();
+  let set = functionWordCache.get(both);
   if (!set) {
     set = new Set(
-      languages.split(',').flatMap((l) => [...functionWordsOf(l)].flatMap((w) => duplicateTokens(w, true))),
+      both.split(',').flatMap((l) => [...functionWordsOf(l)].flatMap((w) => duplicateTokens(w, true))),
     );
-    functionWordCache.set(languages, set);
+    functionWordCache.set(both, set);
   }
   return set;
 }
