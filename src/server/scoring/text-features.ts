@@ -41,8 +41,8 @@ export interface TextFeatures {
 }
 
 const URL_RE =
-  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro|de|fr|es|it|nl|br|pl|tr|uk|eu|in|co|tv|app|ai|us|ca|au|ch|at|be|se|pt|mx|ar|example|test|sale|deals|money|cash|loans?|casino|games|news|blog|page|dev|tech|website|space|digital|market|trade|finance|jobs|agency|world|email|host|press|vn|id|gr|cz|ro|hu|kr|jp|cn)\b(?:\.[a-z]{2}\b)?(?:\/\S*)?|\b(?:amzn\.(?:to|eu)|a\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|shorturl\.at|t\.co)\/\S+/giu;
-const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b(?:t|wa)\.me\/\S+|(?<![a-z0-9-])[a-z0-9-]{2,}\.(?:com|net|org|io|ly|xyz|ru|ir|info|biz|shop|top|site|online|click|link|me|win|bet|vip|club|live|store|fun|icu|cc|gg|ee|pro|de|fr|es|it|nl|br|pl|tr|uk|eu|in|co|tv|app|ai|us|ca|au|ch|at|be|se|pt|mx|ar|example|test|sale|deals|money|cash|loans?|casino|games|news|blog|page|dev|tech|website|space|digital|market|trade|finance|jobs|agency|world|email|host|press|vn|id|gr|cz|ro|hu|kr|jp|cn)\b(?:\.[a-z]{2}\b)?(?:\/\S*)?|\b(?:amzn\.(?:to|eu)|a\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|shorturl\.at|t\.co)\/\S+/giu;
+const EMAIL_RE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[a-z]{2,}/giu;
 const PHONE_RE =
   /(?<![\d.,])(?:\+\d{1,3}[\s-]?\(\d{1,4}\)|\(\d{3}\)|\+\d|0\d|\d{3}-)(?:[\s.-]?\d){6,13}(?![\d.,%])/gu;
 const HANDLE_RE = /(?<![\p{L}\p{N}])@[\p{L}\p{N}_]{2,}/gu;
@@ -169,7 +169,7 @@ function hasKeyboardRun(token: string): boolean {
   return false;
 }
 
-// Since 1.9.0: letters in alphabet order ('abcd', 'कखग घङच'), in any script: three in a row where
+// Letters in alphabet order ('abcd', 'कखग घङच'), in any script: three in a row where
 // letters carry their vowels as signs (a sign breaks the run), four elsewhere ('где' is a word).
 function hasAlphabetRun(token: string): boolean {
   const need =
@@ -240,7 +240,7 @@ function normalizeDigits(text: string): string {
     text
       .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
       .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-      // Since 1.11.0 Devanagari, Bengali and Thai digits too ('০১৭১২৩৪৫৬৭৮' is a phone number).
+      // Devanagari, Bengali and Thai digits too ('০১৭১২৩৪৫৬৭৮' is a phone number).
       .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966))
       .replace(/[\u09E6-\u09EF]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
       .replace(/[\u0E50-\u0E59]/g, (d) => String(d.charCodeAt(0) - 0x0e50))
@@ -297,7 +297,7 @@ export function extractFeatures(raw: string): TextFeatures {
   const originals = withoutLinks.split(/[^\p{L}\p{N}'’-]+/u).filter((t) => /[\p{L}\p{N}]/u.test(t));
   const words = originals.map((t) => t.toLowerCase());
   const script = dominantScript(text);
-  const language = detectLanguage(lower, script, words);
+  const language = detectLanguage(text);
 
   let checkedTokens = 0;
   let implausibleTokens = 0;
@@ -311,7 +311,7 @@ export function extractFeatures(raw: string): TextFeatures {
       implausibleTokens++;
       return;
     }
-    if (!/\p{L}{3,}/u.test(word)) return;
+    if (!/\p{L}{3}/u.test(word)) return;
     checkedTokens++;
     if (isImplausibleToken(word, original)) implausibleTokens++;
   });
@@ -366,7 +366,7 @@ export function extractFeatures(raw: string): TextFeatures {
       letters >= 4 &&
       [...text].length >= 10 &&
       script !== 'cjk' &&
-      !/\p{L}{3,}/u.test(withoutLinks) &&
+      !/\p{L}{3}/u.test(withoutLinks) &&
       (originals.filter((t) => /\p{L}/u.test(t) && /\d/u.test(t)).length >= 2 ||
         symbols / Math.max(1, nonSpace.length) > 0.15),
     repeatedCharShare: letters >= 6 ? repeatedShare(text) : 0,

@@ -302,11 +302,13 @@ describe.each(testDialects)('analytics API on %s', (dialect) => {
     expect(body.window).toMatchObject({ timeframe: 'week', category: 'all', days: 7 });
     expect(body.dailyActivity).toHaveLength(7);
     expect(body.metrics.totalPredictions).toBeGreaterThan(0);
-    // The banner's figure is the blind evaluation's, as written by `npm run eval:scoring`.
+    // The banner's figure is the held-out flags set's agreement, with its size, as written by
+    // `npm run eval:scoring` (none until the held-out sets are measured).
     const results = JSON.parse(
       readFileSync(new URL('../../scoring/eval/results.json', import.meta.url), 'utf8'),
-    ) as { advertised: { accuracy: number | null } };
-    expect(body.scoring.agreement).toBe(results.advertised.accuracy);
+    ) as { advertised: { agreement: number; items: number } | null };
+    expect(body.scoring.agreement).toBe(results.advertised?.agreement ?? null);
+    expect(body.scoring.evaluatedPredictions).toBe(results.advertised?.items ?? null);
     const health = await t.app.inject('/api/analytics/community-quality-health?timeframe=month');
     expect(CommunityHealthReplySchema.parse(health.json()).data.map((d) => d.tier)).toEqual([
       'High Quality',

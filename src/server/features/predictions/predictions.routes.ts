@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/predictions.ts';
 import type { Database } from '#server/db/connect.ts';
 import { lshResignJob } from './lsh-resign.job.ts';
+import { rescoreJob } from './rescore.job.ts';
 import type { Scheduler } from '#server/jobs/scheduler.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
@@ -27,7 +28,7 @@ export interface PredictionsRoutesDeps {
   database: Database;
   /** The app's reply cache: a new prediction that may rank invalidates the hot topics. */
   cache?: ReplyCache | undefined;
-  /** The app's job scheduler, when this process runs jobs: the band re-signing registers with it. */
+  /** The app's job scheduler, when this process runs jobs: the band re-signing and the re-scoring register with it. */
   scheduler?: Scheduler | undefined;
 }
 
@@ -36,6 +37,7 @@ export const predictionsRoutes =
   async (app) => {
     const predictions = createPredictionsService({ db: database.db, cache });
     scheduler?.add(lshResignJob(database.db));
+    scheduler?.add(rescoreJob(database.db));
     const perDay = submitPerDayLimiter(app);
 
     app.post(

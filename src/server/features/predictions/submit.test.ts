@@ -197,6 +197,34 @@ describe.each(testDialects)('POST /api/predictions on %s', (dialect) => {
     expect(theirs.json().message).not.toContain('software');
   });
 
+  it('refuses a paraphrase of another member’s public prediction, never one of a private one', async () => {
+    const first = await createMember(t);
+    const published = await submit(t, first, {
+      prediction_text:
+        'Construction of the new Tallinn stadium will start in March 2028, costing over 200 million euros.',
+    });
+    expect(published.statusCode).toBe(201);
+    const secret = await submit(t, first, {
+      prediction_text: 'Two of the big four Estonian banks will merge before the end of 2029.',
+      visibility: false,
+    });
+    expect(secret.statusCode).toBe(201);
+
+    const second = await createMember(t);
+    // A synonym, a number word and 'more than' for 'over': the same claim.
+    const paraphrase = await submit(t, second, {
+      prediction_text:
+        'Construction of the new Tallinn stadium will begin in March 2028, costing more than 200 million euros.',
+    });
+    expect(paraphrase.statusCode).toBe(409);
+    expect(paraphrase.json()).toMatchObject({ code: 'DUPLICATE_PREDICTION', message: MSG.duplicate });
+    // Another member's private text is never matched, so its existence never leaks.
+    const same = await submit(t, second, {
+      prediction_text: '2 of the big four Estonian banks will merge before the end of 2029.',
+    });
+    expect(same.statusCode).toBe(201);
+  });
+
   it('still finds a copy of an older prediction behind a crowd of newer same-template claims', async () => {
     const service = createPredictionsService({ db: t.database.db });
     const crowd = await createMember(t);

@@ -1,10 +1,4 @@
-import {
-  DENSE_FEATURES,
-  type FeatureConfig,
-  type FlagModel,
-  MODEL_CLASSES,
-  type ModelInput,
-} from '#server/scoring/flag-model.ts';
+import type { FeatureConfig, LinearModel, ModelInput } from '#server/scoring/linear-model.ts';
 
 export interface TrainOptions {
   /** L2 penalty on every weight but the biases. */
@@ -14,27 +8,15 @@ export interface TrainOptions {
   learningRate: number;
   /**
    * Class weights: 1 treats every example alike; 0.5 weighs each class by 1/√(its share), so the
-   * 20-odd examples of a flag are not drowned by the publishable majority; 1 in between would be
+   * few examples of a rare class are not drowned by the publishable majority; 1 in between would be
    * fully balanced. Stored as the exponent of the inverse class frequency.
    */
   balance: number;
 }
 
-/** The committed model's setup, chosen by cross-validation (model-selection.ts, docs/decisions/005). */
-export const TRAINING: FeatureConfig & TrainOptions = {
-  bits: 14,
-  minN: 2,
-  maxN: 5,
-  dense: Object.keys(DENSE_FEATURES),
-  l2: 1e-5,
-  iterations: 200,
-  learningRate: 0.05,
-  balance: 0.5,
-};
-
 export interface Example {
   input: ModelInput;
-  /** Index into MODEL_CLASSES. */
+  /** Index into the model's classes. */
   label: number;
 }
 
@@ -44,10 +26,11 @@ export interface Example {
  */
 export function trainModel(
   examples: readonly Example[],
+  classes: readonly string[],
   config: FeatureConfig,
   options: TrainOptions,
-): FlagModel {
-  const k = MODEL_CLASSES.length;
+): LinearModel {
+  const k = classes.length;
   const rows = 1 << config.bits;
   const size = (rows + config.dense.length) * k;
   const denseAt = rows * k;
@@ -111,5 +94,14 @@ export function trainModel(
       else bias[i - size] = (bias[i - size] ?? 0) - update;
     }
   }
-  return { ...config, dense: [...config.dense], weights: Float32Array.from(weights), bias };
+  return {
+    classes,
+    bits: config.bits,
+    minN: config.minN,
+    maxN: config.maxN,
+    ...(config.wordN ? { wordN: config.wordN } : {}),
+    dense: [...config.dense],
+    weights: Float32Array.from(weights),
+    bias,
+  };
 }

@@ -1,21 +1,54 @@
-// npm run train:scoring: trains the flag model on every labelled prediction in dataset.json and
-// writes flag-model.json next to the engine. Deterministic (full-batch, fixed step count, zero
-// start), so the same dataset always gives the same file; evaluate.test.ts checks that it does.
+// npm run train:scoring: rebuilds the English synonyms from WordNet and trains the two classifiers
+// on the dev set (flags: dataset.json; outlook: dev-sentiment.json), writing data/*.json beside the
+// engine. Deterministic (full-batch, fixed step count, zero start): the same inputs always give the
+// same files, and each file records the hash of its inputs (evaluation.test.ts checks it).
 import { writeFileSync } from 'node:fs';
-import { encodeModel } from '#server/scoring/flag-model.ts';
-import { datasetHash, examplesFor } from './cross-validate.ts';
-import { loadDataset } from './evaluate.ts';
-import { TRAINING, trainModel } from './train-model.ts';
+import { encodeModel } from '#server/scoring/linear-model.ts';
+import { buildSynonyms } from './build-synonyms.ts';
+import { devSets } from './sets.ts';
+import {
+  FLAG_TRAINING,
+  flagInputsHash,
+  SENTIMENT_TRAINING,
+  sentimentInputsHash,
+  trainFlagModel,
+  trainSentimentModel,
+} from './training.ts';
 
-const dataset = loadDataset();
-const started = performance.now();
-const model = trainModel(examplesFor(dataset.predictions, TRAINING), TRAINING, TRAINING);
-const stored = encodeModel(model, {
-  predictions: dataset.predictions.length,
-  datasetHash: datasetHash(dataset.predictions),
-  training: { ...TRAINING, dense: [...TRAINING.dense] },
-});
-writeFileSync(new URL('../flag-model.json', import.meta.url), `${JSON.stringify(stored, null, 1)}\n`);
-console.log(
-  `Trained on ${dataset.predictions.length} predictions in ${Math.round(performance.now() - started)} ms; wrote flag-model.json (${stored.gramWeights.length} base64 characters of n-gram weights).`,
-);
+const write = (file: string, data: unknown, indent?: number) =>
+  writeFileSync(new URL(`../data/${file}`, import.meta.url), `${JSON.stringify(data, null, indent)}\n`);
+
+write('synonyms-en.json', buildSynonyms());
+
+const sets = devSets();
+const only = process.argv[2];
+if (!only || only === 'flags') {
+  const started = performance.now();
+  const items = sets.flags.predictions;
+  const model = trainFlagModel(items, new Date(sets.flags.referenceDate ?? ''));
+  write(
+    'flag-model.json',
+    encodeModel(model, {
+      examples: items.length,
+      inputsHash: flagInputsHash(sets.flags),
+      training: { ...FLAG_TRAINING },
+    }),
+    1,
+  );
+  console.log(`flag model: ${items.length} examples, ${Math.round(performance.now() - started)} ms`);
+}
+if (!only || only === 'sentiment') {
+  const started = performance.now();
+  const items = sets.sentiment.predictions;
+  const model = trainSentimentModel(items);
+  write(
+    'sentiment-model.json',
+    encodeModel(model, {
+      examples: items.length,
+      inputsHash: sentimentInputsHash(sets.sentiment),
+      training: { ...SENTIMENT_TRAINING },
+    }),
+    1,
+  );
+  console.log(`outlook model: ${items.length} examples, ${Math.round(performance.now() - started)} ms`);
+}
