@@ -176,6 +176,23 @@ export const ChangeEmailReplySchema = z.object({
   pendingEmail: z.string(),
 });
 
+export const ACCOUNT_DELETION_MESSAGES = {
+  usernameMismatch: 'Type your username exactly as it is shown to confirm',
+  passwordWrong: 'Incorrect password',
+  deleted: 'Your account and everything in it have been deleted',
+  usernameHeld: 'This username was recently released and can be taken again after 30 days',
+} as const;
+
+/** DELETE /api/account: the typed username confirms; the password is a second factor when set. */
+export const DeleteAccountBodySchema = z.object({
+  username: z
+    .string({ message: ACCOUNT_DELETION_MESSAGES.usernameMismatch })
+    .max(64, ACCOUNT_DELETION_MESSAGES.usernameMismatch),
+  /** Required when the account has a password (a Google-only account has none). */
+  password: PasswordField.optional(),
+});
+export type DeleteAccountBody = z.input<typeof DeleteAccountBodySchema>;
+
 /** What the settings page shows about the account. */
 export const AccountSettingsReplySchema = z.object({
   success: z.literal(true),

@@ -10,7 +10,7 @@ export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };
 
 const UserActionSchema = z.enum(['liked', 'disliked', '']);
 
-const CommentSchema = z.object({
+export const CommentSchema = z.object({
   id: z.number().int(),
   comment_text: z.string(),
   text: z.string(),
@@ -21,7 +21,7 @@ const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-const CommunityTopicSchema = z.object({
+export const CommunityTopicSchema = z.object({
   id: z.number().int(),
   predictionId: z.number().int(),
   title: z.string(),
