@@ -114,10 +114,16 @@ function toTopic(c: HotCandidate, rank: number, userReliability: number | null, 
 }
 
 export function createCommunityService({ db, dialect, cache }: CommunityServiceDeps) {
-  // Demo predictions stand in only while no member's own prediction qualifies (decision 008).
+  // Members' predictions first; demo ones fill the carousel while fewer than ten qualify, so the
+  // first real one does not shrink it from ten cards to one (decision 008).
   async function rankHotTopics(): Promise<CommunityTopic[]> {
     const real = await rankCandidates(false);
-    return real.length > 0 ? real : rankCandidates(true);
+    if (real.length >= HOT_TOPICS.count) return real;
+    const demo = await rankCandidates(true);
+    return [...real, ...demo.slice(0, HOT_TOPICS.count - real.length)].map((topic, i) => ({
+      ...topic,
+      qualityRank: i + 1,
+    }));
   }
 
   async function rankCandidates(demo: boolean): Promise<CommunityTopic[]> {
