@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   communityBox as community,
   expectCarouselTimings,
+  mailedLink,
   mouseAway as away,
   registerMember,
   slideOf,
@@ -45,8 +46,90 @@ test.describe
       }
       await card.getByRole('button', { name: /^Like/ }).click();
       await page.getByRole('button', { name: 'Go to Login' }).click();
-      await expect(page).toHaveURL(/\/login$/);
+      // Where the guest was travels along, so signing in brings them back here.
+      await expect(page).toHaveURL(/\/login\?next=%2F$/);
       expect(problems).toEqual([]);
+    });
+
+    test('signing in from the Login Required dialog returns to the page, not the dashboard', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      await page.goto('/?from=e2e#hot-topics');
+      await community(page)
+        .getByRole('article')
+        .first()
+        .getByRole('button', { name: /^Comments/ })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Login Required' })
+        .getByRole('button', { name: 'Go to Login' })
+        .click();
+      await expect(page).toHaveURL(/\/login\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      // 'Create account' and back keeps it.
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await expect(page).toHaveURL(/\/signup\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(/\/login\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      await page.getByLabel('Email or username').fill(id);
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByText("I'm not a robot").click();
+      await expect(page.getByText('Security verification completed')).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL(/\/\?from=e2e#hot-topics$/, { timeout: 10_000 });
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toHaveCount(0);
+      // Signed in: the same control now opens the comments instead of the dialog.
+      const comments = community(page)
+        .getByRole('article')
+        .first()
+        .getByRole('button', { name: /^Comments/ });
+      await comments.click();
+      await expect(comments).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('dialog', { name: 'Login Required' })).toHaveCount(0);
+      expect(problems).toEqual([]);
+    });
+
+    test('registering from the Login Required dialog returns there after the mailed link', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const newcomer = `${id}r`;
+      const newEmail = `${newcomer}@example.com`;
+      await page.goto('/?from=signup');
+      await community(page).getByRole('article').first().getByRole('button', { name: /^Like/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Login Required' })
+        .getByRole('button', { name: 'Create Account' })
+        .click();
+      await expect(page).toHaveURL(/\/signup\?next=%2F%3Ffrom%3Dsignup$/);
+      await page.getByLabel('Email').fill(newEmail);
+      await expect(page.getByText('Email available')).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Username').fill(newcomer);
+      await expect(page.getByText('Username available')).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+      // The link is opened later, as from a mail: the way back waited in this browser.
+      await page.goto('about:blank');
+      await page.goto(mailedLink(newEmail, 'verify-email'));
+      await expect(page.getByText('Welcome to the Community!')).toBeVisible();
+      await expect(page).toHaveURL(/\/\?from=signup$/, { timeout: 10_000 });
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+      expect(await page.evaluate(() => localStorage.getItem('futurecast:return-to'))).toBeNull();
+      expect(problems).toEqual([]);
+    });
+
+    test('a crafted next= pointing elsewhere falls back to the dashboard', async ({ page }) => {
+      await page.goto(`/login?next=${encodeURIComponent('//example.com/p/1')}`);
+      await page.getByLabel('Email or username').fill(id);
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByText("I'm not a robot").click();
+      await expect(page.getByText('Security verification completed')).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible({ timeout: 10_000 });
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? '').host);
     });
 
     test('a member likes, switches to dislike, removes it, and comments', async ({ page }) => {
