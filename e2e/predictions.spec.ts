@@ -8,6 +8,8 @@ import { expectAccessible, registerMember, watchConsole } from './support';
 
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
+const uxShots = '/tmp/shots-ux';
+mkdirSync(uxShots, { recursive: true });
 
 const id = `pred${Date.now() % 1_000_000}`;
 const email = `${id}@example.com`;
@@ -116,14 +118,37 @@ test.describe
       await expectAccessible(page);
       await page.setViewportSize({ width: 1280, height: 800 });
 
+      const published = page.waitForResponse(
+        (r) => r.url().endsWith('/api/predictions') && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Launch Prediction' }).click();
-      await expect(page.getByRole('heading', { name: 'Prediction Launched!' })).toBeVisible();
-      await expect(page.getByText('Your vision of the future has been shared with the world')).toBeVisible();
+      const { prediction } = await (await published).json();
+      const launched = page.getByRole('dialog', { name: 'Prediction Launched!' });
+      await expect(launched).toBeVisible();
+      await expect(
+        launched.getByText('Your vision of the future has been shared with the world'),
+      ).toBeVisible();
+      // What the analysis found: the percent, two reasons or tips, and the way to the prediction.
+      expect(prediction.reliability_score).toBeGreaterThan(0);
+      await expect(launched.getByText(`${prediction.reliability_score}%`, { exact: true })).toBeVisible();
+      await expect(
+        launched.getByRole('list', { name: 'What the analysis found' }).getByRole('listitem'),
+      ).toHaveCount(2);
+      const seeIt = launched.getByRole('link', { name: 'See your prediction' });
+      await expect(seeIt).toHaveAttribute('href', `/p/${prediction.id}`);
+      await expect(seeIt).toBeFocused();
       await page.screenshot({ path: `${shots}/pred-launched-1280.png` });
-      await expect(page.getByRole('heading', { name: 'Prediction Launched!' })).toHaveCount(0, {
-        timeout: 5000,
-      });
-      await expect(text).toHaveValue('');
+      await page.screenshot({ path: `${uxShots}/submit-launched-1280.png` });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: `${uxShots}/submit-launched-375.png` });
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The form behind it empties after 2 s (SPEC.md §4); the screen waits for the member.
+      await expect(text).toHaveValue('', { timeout: 5000 });
+      await expect(launched).toBeVisible();
+      await launched.getByRole('button', { name: 'Write Another' }).click();
+      await expect(launched).toHaveCount(0);
+      await expect(text).toBeFocused();
       // Chart.js is not part of the submit screen.
       const charts = chartChunks();
       expect(charts.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import {
+  type MemberPrediction,
   PREDICTION_LIMITS,
   PREDICTION_MESSAGES,
   predictionTextIssue,
@@ -21,7 +22,7 @@ import { CategoryGrid } from './category-grid';
 import { CategorySuggestions, useCategorySuggestions } from './category-suggestions';
 import { LaunchSuccess } from './launch-success';
 
-/** SPEC.md §9 'Reload delay after success'. (A flagged result empties the form at once.) */
+/** SPEC.md §9 'Reload delay after success': the form behind the success screen empties then. */
 const RESET_AFTER_SUCCESS_MS = 2_000;
 /** How long a redirect to /login waits, so the reason can be read first. */
 const REDIRECT_DELAY_MS = 1_500;
@@ -54,19 +55,19 @@ export function SubmitForm({
   const [draftFor, setDraftFor] = useState<number | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [suggestionsHidden, setSuggestionsHidden] = useState(false);
-  const [launched, setLaunched] = useState<{ isPublic: boolean } | null>(null);
+  const [launched, setLaunched] = useState<MemberPrediction | null>(null);
   const [flagged, setFlagged] = useState<FlaggedNotice | null>(null);
   const [error, setError] = useState<SubmitErrorView | null>(null);
   const timers = useRef<number[]>([]);
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const suggestions = useCategorySuggestions(text, categories);
   const ids = { text: useId(), counter: useId() };
 
-  useEffect(
-    () => () => {
-      for (const t of timers.current) window.clearTimeout(t);
-    },
-    [],
-  );
+  const cancelTimers = () => {
+    for (const t of timers.current) window.clearTimeout(t);
+    timers.current = [];
+  };
+  useEffect(() => cancelTimers, []);
   const later = (ms: number, run: () => void) => {
     timers.current.push(window.setTimeout(run, ms));
   };
@@ -137,11 +138,8 @@ export function SubmitForm({
       reset();
       return;
     }
-    setLaunched({ isPublic: reply.prediction.visibility });
-    later(RESET_AFTER_SUCCESS_MS, () => {
-      setLaunched(null);
-      reset();
-    });
+    setLaunched(reply.prediction);
+    later(RESET_AFTER_SUCCESS_MS, reset);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -179,7 +177,18 @@ export function SubmitForm({
 
   return (
     <Card as="section" aria-labelledby="form-title" padding="lg">
-      {launched ? <LaunchSuccess isPublic={launched.isPublic} /> : null}
+      {launched ? (
+        <LaunchSuccess
+          prediction={launched}
+          returnFocus={textArea}
+          onClose={() => {
+            // Closed before the 2 s reset: empty the form now, and not again under new typing.
+            cancelTimers();
+            setLaunched(null);
+            reset();
+          }}
+        />
+      ) : null}
       <h2 id="form-title" className="text-lg font-semibold text-ink-900">
         Your prediction
       </h2>
@@ -191,6 +200,7 @@ export function SubmitForm({
               What do you see coming?
             </label>
             <textarea
+              ref={textArea}
               id={ids.text}
               name="prediction_text"
               value={text}
