@@ -15,6 +15,8 @@ const id = `pred${Date.now() % 1_000_000}`;
 const email = `${id}@example.com`;
 const password = 'Sunny-Day-42';
 let token = '';
+/** The id of the prediction the member launches (GOOD), which the duplicate links to. */
+let goodId = 0;
 
 const GOOD = `By 2031, the ${id} startup will sell 40,000 humanoid robots powered by artificial intelligence in Europe.`;
 const MACHINE =
@@ -123,6 +125,7 @@ test.describe
       );
       await page.getByRole('button', { name: 'Launch Prediction' }).click();
       const { prediction } = await (await published).json();
+      goodId = prediction.id;
       const launched = page.getByRole('dialog', { name: 'Prediction Launched!' });
       await expect(launched).toBeVisible();
       await expect(
@@ -186,6 +189,21 @@ test.describe
           hasText: 'This prediction already exists! Try sharing a different vision of the future.',
         }),
       ).toBeVisible();
+      // It links to the prediction it repeats.
+      expect(goodId).toBeGreaterThan(0);
+      await expect(page.getByRole('link', { name: 'See the existing prediction' })).toHaveAttribute(
+        'href',
+        `/p/${goodId}`,
+      );
+      for (const [width, height] of [
+        [1280, 900],
+        [375, 812],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `${uxShots}/submit-duplicate-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectAccessible(page);
       await text.fill('You are all idiots and morons, f*** you, this site is garbage');
       await page.getByRole('button', { name: 'Launch Prediction' }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Prediction not published' });

@@ -259,6 +259,7 @@ describe('SubmitForm', () => {
         success: false,
         code: 'DUPLICATE_PREDICTION',
         message: 'Duplicate prediction: already there.',
+        details: { duplicateOf: 17, similarity: 0.95 },
       }),
     );
     renderForm(true);
@@ -268,6 +269,9 @@ describe('SubmitForm', () => {
       expect(
         screen.getByText('This prediction already exists! Try sharing a different vision of the future.'),
       ).toBeTruthy(),
+    );
+    expect(screen.getByRole('link', { name: 'See the existing prediction' }).getAttribute('href')).toBe(
+      '/p/17',
     );
     fetchMock.mockResolvedValueOnce(
       json(403, {

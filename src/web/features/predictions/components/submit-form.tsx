@@ -6,7 +6,7 @@ import {
   type SubmitPredictionReply,
 } from '#shared/schemas/predictions.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -292,6 +292,16 @@ export function SubmitForm({
           {error ? (
             <Alert variant="error" onDismiss={() => setError(null)}>
               <p>{error.message}</p>
+              {error.duplicateOf ? (
+                <p className="mt-2">
+                  <Link
+                    to={`/p/${error.duplicateOf}`}
+                    className="font-semibold underline underline-offset-4 hover:no-underline"
+                  >
+                    See the existing prediction
+                  </Link>
+                </p>
+              ) : null}
               {error.lines.length ? (
                 <ul className="mt-2 list-disc space-y-1 pl-5">
                   {error.lines.map((line) => (
