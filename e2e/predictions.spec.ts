@@ -277,4 +277,46 @@ test.describe
       await expect(page.getByText('Private', { exact: true })).toBeVisible();
       expect(problems).toEqual([]);
     });
+
+    test("'Create Better Prediction' opens the form with the old text, categories and visibility", async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      await asMember(page);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Improve Quality' }).click();
+      const modal = page.getByRole('dialog', { name: 'Quality Analysis' });
+      await modal.getByRole('link', { name: 'Create Better Prediction' }).click();
+      await expect(page).toHaveURL(/\/submit$/);
+      const text = page.getByLabel('What do you see coming?');
+      await expect(text).toHaveValue(MACHINE);
+      // It was private, and counted under the category the analysis gave it.
+      await expect(page.getByLabel(/Private/)).toBeChecked();
+      const mine = (
+        await page.request
+          .get('/api/my-predictions', { headers: { authorization: `Bearer ${token}` } })
+          .then((r) => r.json())
+      ).predictions.find((p: { prediction_text: string }) => p.prediction_text === MACHINE);
+      for (const category of mine.categories) {
+        await expect(page.getByRole('button', { name: category, exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+      }
+      await expect(page.getByText('Draft saved on this device.')).toBeVisible();
+      for (const [width, height] of [
+        [1280, 900],
+        [375, 812],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `${uxShots}/submit-refill-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // An edit survives a reload: the refill became the draft.
+      await text.fill(`${MACHINE} By 2030.`);
+      await page.reload();
+      await expect(page.getByLabel('What do you see coming?')).toHaveValue(`${MACHINE} By 2030.`);
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      expect(problems).toEqual([]);
+    });
   });

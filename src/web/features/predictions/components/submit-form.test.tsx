@@ -27,11 +27,11 @@ const PREDICTION = {
   engagement: { likes: 0, dislikes: 0, comments: 0 },
 };
 
-function renderForm(signedIn: boolean, memberId: number | null = null) {
+function renderForm(signedIn: boolean, memberId: number | null = null, state: unknown = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/submit']}>
+      <MemoryRouter initialEntries={[{ pathname: '/submit', state }]}>
         <Routes>
           <Route path="/submit" element={<SubmitForm signedIn={signedIn} memberId={memberId} />} />
           <Route path="/login" element={<p>login page</p>} />
@@ -232,6 +232,27 @@ describe('SubmitForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
     await waitFor(() => expect(screen.getByText('Prediction Launched!')).toBeTruthy());
     expect(localStorage.getItem('futurecast:draft:7')).toBeNull();
+  });
+
+  it("opens with the old prediction from 'Create Better Prediction', in place of a stored draft", () => {
+    localStorage.setItem(
+      'futurecast:draft:7',
+      JSON.stringify({ text: 'An older draft about something else.', categories: [], isPublic: true }),
+    );
+    renderForm(true, 7, {
+      refill: { text: GOOD, categories: ['Economy', 'Nonsense', 'Technology'], isPublic: false },
+    });
+    expect(textarea().value).toBe(GOOD);
+    expect(screen.getByRole('button', { name: 'Economy' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Technology' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText(/Private/)).toHaveProperty('checked', true);
+    // It is the draft now, so a reload keeps it as edited.
+    type(`${GOOD} Edited.`);
+    expect(JSON.parse(localStorage.getItem('futurecast:draft:7') ?? '{}')).toEqual({
+      text: `${GOOD} Edited.`,
+      categories: ['Economy', 'Technology'],
+      isPublic: false,
+    });
   });
 
   it('discards a draft on request, and keeps none for guests', () => {

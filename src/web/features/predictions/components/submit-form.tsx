@@ -6,7 +6,7 @@ import {
   type SubmitPredictionReply,
 } from '#shared/schemas/predictions.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -16,7 +16,7 @@ import { cn } from '#web/lib/cn.ts';
 import { clearSession, readToken } from '#web/lib/token-storage.ts';
 import { useSubmitPrediction } from '../api/submit-prediction';
 import { counterState } from '../lib/display';
-import { clearDraft, readDraft, saveDraft } from '../lib/draft';
+import { clearDraft, readDraft, refillOf, saveDraft } from '../lib/draft';
 import { type SubmitErrorView, submitErrorView } from '../lib/submit-errors';
 import { CategoryGrid } from './category-grid';
 import { CategorySuggestions, useCategorySuggestions } from './category-suggestions';
@@ -48,10 +48,14 @@ export function SubmitForm({
   memberId?: number | null;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const mutation = useSubmitPrediction();
-  const [text, setText] = useState('');
-  const [categories, setCategories] = useState<string[]>([]);
-  const [isPublic, setIsPublic] = useState(true);
+  // 'Create Better Prediction' opens the form with the old prediction in it; it then becomes the
+  // draft, in place of any other.
+  const [refill] = useState(() => refillOf(location.state));
+  const [text, setText] = useState(refill?.text ?? '');
+  const [categories, setCategories] = useState<string[]>(refill?.categories ?? []);
+  const [isPublic, setIsPublic] = useState(refill?.isPublic ?? true);
   const [draftFor, setDraftFor] = useState<number | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [suggestionsHidden, setSuggestionsHidden] = useState(false);
@@ -76,14 +80,18 @@ export function SubmitForm({
   // change is kept until the prediction is published.
   useEffect(() => {
     if (memberId === null || draftFor === memberId) return;
-    const draft = readDraft(memberId);
+    const draft = draftFor === null && refill ? refill : readDraft(memberId);
     if (draft) {
       setText(draft.text);
       setCategories(draft.categories);
       setIsPublic(draft.isPublic);
     }
     setDraftFor(memberId);
-  }, [memberId, draftFor]);
+  }, [memberId, draftFor, refill]);
+  // Taken once: a reload keeps the draft as edited, not the refill that started it.
+  useEffect(() => {
+    if (refill) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [refill, navigate, location.pathname, location.search]);
   useEffect(() => {
     if (draftFor !== null && draftFor === memberId) saveDraft(draftFor, { text, categories, isPublic });
   }, [draftFor, memberId, text, categories, isPublic]);
