@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   communityBox as community,
+  expectAccessible,
   expectCarouselTimings,
   mailedLink,
   mouseAway as away,
@@ -244,6 +245,108 @@ test.describe
       await modal.getByRole('button', { name: 'Cancel' }).click();
       await page.unroute('**/api/predictions/*/comments');
       expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    });
+
+    test('Persian and Arabic texts take their direction from the text: cards, comments, form, dashboard', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const texts = {
+        fa: `تا سال ۲۰۳۰ بیش از ۵۰ درصد خودروهای فروخته‌شده در تهران برقی خواهند بود (${id}).`,
+        ar: `بحلول عام 2030 ستشكل السيارات الكهربائية أكثر من 40% من مبيعات السيارات الجديدة في دبي (${id}).`,
+      };
+      // The form's text area: typed right to left.
+      await asMember(page);
+      await page.goto('/submit');
+      const area = page.getByLabel('What do you see coming?');
+      await expect(area).toHaveAttribute('dir', 'auto');
+      await area.fill(texts.fa);
+      expect(await area.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await page.getByRole('button', { name: 'Launch Prediction' }).click();
+      await expect(page.getByRole('dialog', { name: 'Prediction Launched!' })).toBeVisible();
+      const res = await page.request.post('/api/predictions', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { prediction_text: texts.ar, categories: 'Technology', visibility: true },
+      });
+      expect(res.status()).toBe(201);
+
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const carousel = community(page);
+      await expect(carousel.getByRole('article').first()).toBeVisible();
+      const shots = '/tmp/shots-ux';
+      for (const [lang, text] of Object.entries(texts)) {
+        const card = carousel.locator('article', { hasText: text });
+        await expect(card).toHaveCount(1);
+        // Its slide, shown through its dot.
+        const label = await card.locator('xpath=ancestor::*[@role="tabpanel"]').getAttribute('aria-label');
+        const n = Number(/^(\d+) of/.exec(label ?? '')?.[1]);
+        await carousel.getByRole('tab', { name: `Show prediction ${n}`, exact: true }).click();
+        const textBlock = card.getByText(text);
+        await expect(textBlock).toHaveAttribute('dir', 'auto');
+        expect(await textBlock.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+        await expect(card.locator('bdi', { hasText: id })).toHaveCount(1);
+        for (const [width, height] of [
+          [1280, 900],
+          [360, 740],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await card.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+          await carousel.screenshot({ path: `${shots}/rtl-card-${lang}-${width}.png` });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+
+      // A comment in Arabic on the Persian card; the box and the comment follow the text.
+      const card = carousel.locator('article', { hasText: texts.fa });
+      const label = await card.locator('xpath=ancestor::*[@role="tabpanel"]').getAttribute('aria-label');
+      await carousel
+        .getByRole('tab', {
+          name: `Show prediction ${/^(\d+) of/.exec(label ?? '')?.[1]}`,
+          exact: true,
+        })
+        .click();
+      await card.getByRole('button', { name: /^Comments/ }).click();
+      const box = card.getByLabel('Add a comment');
+      await expect(box).toHaveAttribute('dir', 'auto');
+      const comment = `أتفق، الأسعار تنخفض بسرعة (${id})`;
+      await box.fill(comment);
+      expect(await box.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await card.getByRole('button', { name: 'Post Comment' }).click();
+      const posted = card.getByRole('listitem').filter({ hasText: comment });
+      await expect(posted.getByText(comment)).toHaveAttribute('dir', 'auto');
+      expect(await posted.getByText(comment).evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await expect(posted.locator('bdi')).toHaveText(id);
+      for (const [width, height] of [
+        [1280, 900],
+        [360, 740],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await card.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+        await card.screenshot({ path: `${shots}/rtl-comment-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectAccessible(page);
+
+      // The dashboard: each prediction's text, and the greeting's name isolated.
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` }).locator('bdi')).toHaveText(id);
+      for (const text of Object.values(texts)) {
+        const p = page.getByText(text, { exact: true });
+        await expect(p).toHaveAttribute('dir', 'auto');
+        expect(await p.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      }
+      for (const [width, height] of [
+        [1280, 900],
+        [360, 740],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.getByRole('heading', { name: 'Recent Predictions' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/rtl-dashboard-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      expect(problems).toEqual([]);
     });
 
     test('an open comment box holds the community carousel', async ({ page }) => {

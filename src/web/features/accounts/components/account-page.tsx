@@ -89,7 +89,7 @@ function SignedInAs({
         variant="info"
         title={
           <>
-            Signed in as <span className="font-bold">{username}</span>
+            Signed in as <bdi className="font-bold">{username}</bdi>
           </>
         }
         onDismiss={onDismiss}

@@ -64,13 +64,20 @@ export function CommunityCard({
           </span>
         ) : null}
       </div>
-      <h3 className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}>
+      <h3
+        dir="auto"
+        className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}
+      >
         {heading}
       </h3>
-      {body ? <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{body}</p> : null}
+      {body ? (
+        <p dir="auto" className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">
+          {body}
+        </p>
+      ) : null}
       <p className="mt-3 line-clamp-2 text-xs text-ink-500">{topic.aiAnalysis}</p>
       <p className="mt-auto pt-3 text-xs text-ink-500">
-        by <span className="font-semibold text-ink-700">{topic.username}</span> ·{' '}
+        by <bdi className="font-semibold text-ink-700">{topic.username}</bdi> ·{' '}
         <time dateTime={topic.created_at}>{relativeTime(topic.created_at)}</time> · {topic.communityInsight}
       </p>
       {example ? null : (

@@ -25,15 +25,20 @@ export function NewsCard({ topic }: { topic: NewsTopic }) {
         {topic.trend === 'developing' ? <Badge variant="warning">Developing</Badge> : null}
         {topic.isDemo ? <Badge>Demo</Badge> : null}
       </div>
-      <h3 className="mt-3 line-clamp-2 shrink-0 text-base font-semibold text-ink-900">{topic.title}</h3>
+      <h3 dir="auto" className="mt-3 line-clamp-2 shrink-0 text-base font-semibold text-ink-900">
+        {topic.title}
+      </h3>
       {/* Whole lines only: on a phone the summary gets two, the keywords one row, so nothing is cut mid-line. */}
-      <p className="mt-2 line-clamp-2 shrink-0 text-sm leading-relaxed text-ink-700 sm:line-clamp-3">
+      <p
+        dir="auto"
+        className="mt-2 line-clamp-2 shrink-0 text-sm leading-relaxed text-ink-700 sm:line-clamp-3"
+      >
         {topic.summary || topic.description}
       </p>
       {topic.bulletPoints.length ? (
         <ul className="mt-3 shrink-0 space-y-1 text-sm text-ink-700">
           {topic.bulletPoints.map((b) => (
-            <li key={b} className="line-clamp-1">
+            <li key={b} dir="auto" className="line-clamp-1">
               {b}
             </li>
           ))}

@@ -210,6 +210,7 @@ export function SubmitForm({
             <textarea
               ref={textArea}
               id={ids.text}
+              dir="auto"
               name="prediction_text"
               value={text}
               onChange={(e) => {
