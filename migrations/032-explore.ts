@@ -2,7 +2,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen. Explore and account deletion (docs/decisions/014-explore.md):
 // - keyset orders of the public list (new, hot, top): partial indexes over public, unflagged rows,
-//   each ending in id, so a page after 10,000 items is one index seek like the first;
+//   each ending in id, so a page after 10,000 items is one index seek like the first. The hot one
+//   replaces predictions_hot_idx (is_public, is_flagged, hot_score): SQLite without statistics
+//   preferred that index's two equalities and sorted every list page;
 // - search: SQLite's FTS5 trigram index over the text (external content, kept in step by
 //   triggers); PostgreSQL's ordered posting table `prediction_terms` (term, prediction_id): the
 //   words of the text as the 'simple' text-search parser splits them, plus one- and two-character
@@ -28,6 +30,7 @@ export async function up(db: Db): Promise<void> {
   await sql`create index predictions_public_top_idx on predictions ((likes_count - dislikes_count), id) ${visible}`.execute(
     db,
   );
+  await db.schema.dropIndex('predictions_hot_idx').execute();
 
   if (pg) {
     await sql`create table prediction_terms (
@@ -111,6 +114,11 @@ export async function down(db: Db): Promise<void> {
       await sql`drop trigger if exists ${sql.ref(t)}`.execute(db);
     await sql`drop table if exists predictions_fts`.execute(db);
   }
+  await db.schema
+    .createIndex('predictions_hot_idx')
+    .on('predictions')
+    .columns(['is_public', 'is_flagged', 'hot_score'])
+    .execute();
   for (const i of ['predictions_public_new_idx', 'predictions_public_hot_idx', 'predictions_public_top_idx'])
     await db.schema.dropIndex(i).ifExists().execute();
 }
