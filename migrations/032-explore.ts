@@ -67,7 +67,9 @@ export async function up(db: Db): Promise<void> {
       after insert or delete or update of prediction_text on predictions
       for each row execute function futurecast_prediction_terms()`.execute(db);
     await sql`insert into prediction_terms (term, prediction_id)
-      select distinct x, p.id from predictions p, futurecast_search_terms(p.prediction_text) as x`.execute(db);
+      select distinct x, p.id from predictions p, futurecast_search_terms(p.prediction_text) as x`.execute(
+      db,
+    );
   } else {
     await sql`create virtual table predictions_fts using fts5(
       prediction_text, content='predictions', content_rowid='id', tokenize='trigram')`.execute(db);

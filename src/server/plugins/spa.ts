@@ -54,7 +54,7 @@ const text = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
  * shows, so a chat app or social network previews it (they read the HTML, not the app). Everything
  * is escaped; no script is added, so the Content-Security-Policy stays as it is.
  */
-export function withPreview(html: string, preview: PagePreview, publicUrl: string): string {
+function withPreview(html: string, preview: PagePreview, publicUrl: string): string {
   const og = [
     ['og:title', preview.title],
     ['og:description', preview.description],

@@ -203,6 +203,21 @@ function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
   };
 }
 
+/** One of the owner's predictions as the dashboard shows it; undefined for anyone else's. */
+export async function findMemberPrediction(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<MemberPrediction | undefined> {
+  const row = await db
+    .selectFrom('predictions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && rowToMemberPrediction(row);
+}
+
 /** The member view of a row just inserted, without reading it back. */
 export function recordToMemberPrediction(id: number, p: NewPredictionRecord): MemberPrediction {
   return {
