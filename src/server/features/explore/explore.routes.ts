@@ -1,5 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  DeleteAccountBodySchema,
+  MessageReplySchema,
+} from '#shared/schemas/accounts.ts';
 import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import { PredictionIdParamsSchema } from '#shared/schemas/community.ts';
 import {
@@ -15,9 +20,11 @@ import {
 import { UsernameParamsSchema } from '#shared/schemas/predictions.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import type { Database } from '#server/db/connect.ts';
+import { ACCOUNT_LIMITS, keyedLimiter } from '#server/features/accounts/limits.ts';
 import { optionalMember, requireMember } from '#server/plugins/auth.ts';
 import { sendCachedJson } from '#server/plugins/cached-json.ts';
 import type { HotReplies } from '#server/plugins/hot-replies.ts';
+import { createAccountDeletionService } from './account-deletion.service.ts';
 import { createExplorePages } from './explore-cache.ts';
 import { createExploreService, type ExploreService } from './explore.service.ts';
 import type { SearchBudget } from './search.repository.ts';
@@ -53,7 +60,9 @@ export const exploreRoutes =
       ...(searchBudget ? { searchBudget } : {}),
     });
     onService?.(explore);
+    const accountDeletion = createAccountDeletionService({ db: database.db, cache });
     const cachedPages = createExplorePages(cache, pages);
+    const deletionsPerMember = keyedLimiter(app, 'account-delete', ACCOUNT_LIMITS.accountChangePerMember);
     const tags = ['explore'];
     const security = [{ bearer: [] }];
 
@@ -194,4 +203,24 @@ export const exploreRoutes =
       },
     );
 
+    app.delete(
+      '/api/account',
+      {
+        preValidation: async (request) => void (await requireMember(request)),
+        schema: {
+          tags: ['accounts'],
+          security,
+          summary: 'Deletes your account and everything in it; needs your username (and password, if set)',
+          body: DeleteAccountBodySchema,
+          response: { 200: MessageReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const member = await requireMember(request);
+        reply.header('cache-control', 'no-store');
+        await deletionsPerMember(request, reply, `member:${member.id}`);
+        await accountDeletion.deleteAccount(member, request.body);
+        return { success: true as const, message: ACCOUNT_DELETION_MESSAGES.deleted };
+      },
+    );
   };
