@@ -7,7 +7,7 @@ import {
   PredictionDetailReplySchema,
   PublicProfileReplySchema,
 } from '#shared/schemas/explore.ts';
-import { MyPredictionsReplySchema } from '#shared/schemas/predictions.ts';
+import { MyPredictionsReplySchema, PREDICTION_MESSAGES } from '#shared/schemas/predictions.ts';
 import { prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, type TestMember } from '#server/test/members.ts';
@@ -134,6 +134,34 @@ describe.each(testDialects)('one prediction, profiles and link previews on %s', 
     const unknown = await get('/api/users/nobody_here');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: MSG.userNotFound });
+  });
+
+  it('names a duplicate in its 409 only when the author may open it', async () => {
+    const carol = await createMember(t);
+    // Alice's own private one: she may open it.
+    const ownCopy = await submit(t, alice, { prediction_text: `${TEXTS.politics}!` });
+    expect(ownCopy.statusCode).toBe(409);
+    expect(ownCopy.json().details).toMatchObject({ duplicateOf: privateId });
+    // Someone else's public one.
+    const copy = await submit(t, carol, { prediction_text: TEXTS.goodNearCopy });
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json().details).toMatchObject({ duplicateOf: publicId });
+    // Someone else's public one that was flagged: still a duplicate, but not named.
+    const text = 'By 2031 the price of cocoa will triple because of failed harvests in Ghana.';
+    const theirs = await submit(t, bob, { prediction_text: text });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    await t.database.db
+      .updateTable('predictions')
+      .set({ is_flagged: 1 })
+      .where('id', '=', theirs.json().prediction.id)
+      .execute();
+    const again = await submit(t, carol, { prediction_text: `${text} ` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: PREDICTION_MESSAGES.duplicate,
+      details: { duplicateOf: null },
+    });
+    expect(again.body).not.toContain(String(theirs.json().prediction.id));
   });
 
   it("gives a shared prediction's and profile's HTML their own escaped title, description and Open Graph tags", async () => {

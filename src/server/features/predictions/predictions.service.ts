@@ -148,9 +148,12 @@ export function createPredictionsService({
       const candidates = await findDuplicateCandidates(trx, bands, author.id);
       const duplicate = findDuplicate(text, candidates);
       if (duplicate) {
-        const own = candidates.find((c) => c.id === duplicate.id)?.userId === author.id;
+        const match = candidates.find((c) => c.id === duplicate.id);
+        const own = match?.userId === author.id;
+        // Named only when the author may open it: their own, or one anyone may see.
+        const openable = own || match?.listed === true;
         throw conflict(own ? MSG.duplicateOwn : MSG.duplicate, 'DUPLICATE_PREDICTION', {
-          duplicateOf: duplicate.id,
+          duplicateOf: openable ? duplicate.id : null,
           similarity: Math.round(duplicate.similarity * 100) / 100,
         });
       }
