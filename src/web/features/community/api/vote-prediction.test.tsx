@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { communityTopicsKey } from './get-community-topics';
+import { communityTopicsKey } from './cache-updates';
 import { useVotePrediction } from './vote-prediction';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
-import { communityInsight, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
-import type { CommunityTopic, VoteReply } from '#shared/schemas/community.ts';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import type { VoteReply } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '#web/lib/api-client.ts';
-import { communityTopicsKey } from './get-community-topics';
+import { updateEngagement } from './cache-updates';
 import { interactionsKey } from './get-interactions';
 
 // POST /api/predictions/{id}/like and /dislike: a toggle; the reply carries the new counts.
@@ -27,13 +27,7 @@ export function useVotePrediction() {
   return useMutation({
     mutationFn: ({ id, kind }: { id: number; kind: VoteKind }) => votePrediction(id, kind),
     onSuccess: (reply, { id }) => {
-      queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
-        topics?.map((t) => {
-          if (t.id !== id) return t;
-          const engagement = { ...t.engagement, likes: reply.likes_count, dislikes: reply.dislikes_count };
-          return { ...t, engagement, communityInsight: communityInsight(engagement) };
-        }),
-      );
+      updateEngagement(queryClient, id, { likes: reply.likes_count, dislikes: reply.dislikes_count });
       queryClient.setQueriesData<Record<string, 'liked' | 'disliked'>>(
         { queryKey: interactionsKey },
         (map) => {
