@@ -20,7 +20,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
       <dt className="text-xs font-medium tracking-wide text-ink-600 uppercase">{label}</dt>
       <dd className="mt-1 text-xl font-semibold text-ink-900 tabular-nums">
         {value}
-        {note ? <span className="ml-1.5 text-sm font-medium text-ink-600">{note}</span> : null}
+        {note ? <span className="text-sm font-medium text-ink-600"> {note}</span> : null}
       </dd>
     </div>
   );
