@@ -142,117 +142,122 @@ function PredictionView({
   const { likes, dislikes, comments } = p.engagement;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    // In reading order on a phone (the prediction, its analysis, the conversation); on a wide screen
+    // the analysis stands beside both.
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
       <title>{`${heading} · Futurecast`}</title>
-      <div className="flex min-w-0 flex-col gap-8">
-        <article
-          aria-labelledby="prediction-title"
-          className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-200/70 sm:p-8"
-        >
-          <div className="flex flex-wrap items-center gap-2">
-            {p.categories.map((category) => (
-              <Link
-                key={category}
-                to={`/predictions?category=${encodeURIComponent(category)}`}
-                className="rounded-full"
-              >
-                <Badge variant="brand" size="md" className="hover:bg-brand-100">
-                  {category}
-                </Badge>
-              </Link>
-            ))}
-            {p.isDemo ? <Badge size="md">Demo</Badge> : null}
-            {p.visibility ? null : (
-              <Badge size="md">
-                <LockIcon className="size-3.5" />
-                Private
-              </Badge>
-            )}
-            {p.is_flagged ? (
-              <Badge variant="danger" size="md">
-                <WarningIcon className="size-3.5" />
-                Flagged
-              </Badge>
-            ) : null}
-          </div>
-          <h1
-            id="prediction-title"
-            dir="auto"
-            className="mt-4 text-2xl font-bold tracking-tight break-words text-ink-900 sm:text-3xl"
-          >
-            {heading}
-          </h1>
-          {body ? (
-            <p dir="auto" className="mt-3 text-lg leading-relaxed break-words text-ink-800">
-              {body}
-            </p>
-          ) : null}
-          <p className="mt-4 text-sm text-ink-600">
-            by{' '}
+      <article
+        aria-labelledby="prediction-title"
+        className="min-w-0 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-200/70 sm:p-8"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          {p.categories.map((category) => (
             <Link
-              to={`/u/${encodeURIComponent(p.username)}`}
-              className="font-semibold text-brand-700 hover:underline"
+              key={category}
+              to={`/predictions?category=${encodeURIComponent(category)}`}
+              className="rounded-full"
             >
-              <bdi>{p.username}</bdi>
-            </Link>{' '}
-            · <time dateTime={p.created_at}>{longDate(p.created_at)}</time>
-          </p>
-          <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-ink-100 pt-5">
-            <button
-              type="button"
-              className={cn(
-                voteButton,
-                action === 'liked'
-                  ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
-                  : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-              )}
-              aria-pressed={action === 'liked'}
-              aria-label={`Like (${likes})`}
-              disabled={pending !== null}
-              onClick={() => actions.onVote(p.id, 'like')}
-            >
-              <ThumbUpIcon className="size-4" />
-              <span aria-hidden="true">{likes}</span>
-            </button>
-            <button
-              type="button"
-              className={cn(
-                voteButton,
-                action === 'disliked'
-                  ? 'bg-red-50 text-red-800 ring-red-300'
-                  : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-              )}
-              aria-pressed={action === 'disliked'}
-              aria-label={`Dislike (${dislikes})`}
-              disabled={pending !== null}
-              onClick={() => actions.onVote(p.id, 'dislike')}
-            >
-              <ThumbDownIcon className="size-4" />
-              <span aria-hidden="true">{dislikes}</span>
-            </button>
-            <ShareButton title={heading} />
-            {p.is_owner ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="ml-auto text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-haspopup="dialog"
-                onClick={() => {
-                  remove.reset();
-                  setConfirmOpen(true);
-                }}
-              >
-                <TrashIcon className="size-4" />
-                Delete
-              </Button>
-            ) : null}
-          </div>
-          {voteError ? (
-            <p role="alert" className="mt-3 text-sm text-red-700">
-              {voteErrorMessage(voteError.error, voteError.kind)}
-            </p>
+              <Badge variant="brand" size="md" className="hover:bg-brand-100">
+                {category}
+              </Badge>
+            </Link>
+          ))}
+          {p.isDemo ? <Badge size="md">Demo</Badge> : null}
+          {p.visibility ? null : (
+            <Badge size="md">
+              <LockIcon className="size-3.5" />
+              Private
+            </Badge>
+          )}
+          {p.is_flagged ? (
+            <Badge variant="danger" size="md">
+              <WarningIcon className="size-3.5" />
+              Flagged
+            </Badge>
           ) : null}
-        </article>
+        </div>
+        <h1
+          id="prediction-title"
+          dir="auto"
+          className="mt-4 text-2xl font-bold tracking-tight break-words text-ink-900 sm:text-3xl"
+        >
+          {heading}
+        </h1>
+        {body ? (
+          <p dir="auto" className="mt-3 text-lg leading-relaxed break-words text-ink-800">
+            {body}
+          </p>
+        ) : null}
+        <p className="mt-4 text-sm text-ink-600">
+          by{' '}
+          <Link
+            to={`/u/${encodeURIComponent(p.username)}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            <bdi>{p.username}</bdi>
+          </Link>{' '}
+          · <time dateTime={p.created_at}>{longDate(p.created_at)}</time>
+        </p>
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-ink-100 pt-5">
+          <button
+            type="button"
+            className={cn(
+              voteButton,
+              action === 'liked'
+                ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
+                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
+            )}
+            aria-pressed={action === 'liked'}
+            aria-label={`Like (${likes})`}
+            disabled={pending !== null}
+            onClick={() => actions.onVote(p.id, 'like')}
+          >
+            <ThumbUpIcon className="size-4" />
+            <span aria-hidden="true">{likes}</span>
+          </button>
+          <button
+            type="button"
+            className={cn(
+              voteButton,
+              action === 'disliked'
+                ? 'bg-red-50 text-red-800 ring-red-300'
+                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
+            )}
+            aria-pressed={action === 'disliked'}
+            aria-label={`Dislike (${dislikes})`}
+            disabled={pending !== null}
+            onClick={() => actions.onVote(p.id, 'dislike')}
+          >
+            <ThumbDownIcon className="size-4" />
+            <span aria-hidden="true">{dislikes}</span>
+          </button>
+          <ShareButton title={heading} />
+          {p.is_owner ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto text-red-700 hover:bg-red-50 hover:text-red-800"
+              aria-haspopup="dialog"
+              onClick={() => {
+                remove.reset();
+                setConfirmOpen(true);
+              }}
+            >
+              <TrashIcon className="size-4" />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+        {voteError ? (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {voteErrorMessage(voteError.error, voteError.kind)}
+          </p>
+        ) : null}
+      </article>
+      <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="About this prediction">
+        <QualityPanel analysis={p.analysis} />
+      </aside>
+      <div className="min-w-0 lg:col-start-1">
         <PredictionComments
           predictionId={p.id}
           count={comments}
@@ -260,9 +265,6 @@ function PredictionView({
           onSignInNeeded={actions.askToLogin}
         />
       </div>
-      <aside className="flex flex-col gap-4 lg:row-start-1 lg:col-start-2" aria-label="About this prediction">
-        <QualityPanel analysis={p.analysis} />
-      </aside>
       {actions.loginModal}
       <ConfirmDialog
         open={confirmOpen}
