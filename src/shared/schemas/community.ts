@@ -11,6 +11,7 @@ export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };
 
 const UserActionSchema = z.enum(['liked', 'disliked', '']);
 
+/** @public */
 export const CommentSchema = z.object({
   id: z.number().int(),
   comment_text: z.string(),
