@@ -17,6 +17,12 @@ const id = `comm${Date.now() % 1_000_000}`;
 const email = `${id}@example.com`;
 let token = '';
 
+/** The text reads right to left because its block takes its direction from it (dir="auto"). */
+async function expectRtl(text: Locator) {
+  await expect(text.locator('xpath=ancestor-or-self::*[@dir][1]')).toHaveAttribute('dir', 'auto');
+  expect(await text.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+}
+
 const asMember = (page: Page) => page.addInitScript((t) => localStorage.setItem('token', t), token);
 
 test.describe
@@ -52,41 +58,41 @@ test.describe
       expect(problems).toEqual([]);
     });
 
-    test('signing in from the Login Required dialog returns to the page, not the dashboard', async ({
+    test("signing in from the Login Required dialog returns to the prediction's page, not the dashboard", async ({
       page,
     }) => {
       const problems = watchConsole(page);
-      await page.goto('/?from=e2e#hot-topics');
-      await community(page)
-        .getByRole('article')
-        .first()
-        .getByRole('button', { name: /^Comments/ })
-        .click();
+      const topics = await (await page.request.get('/api/hot-topics/ai')).json();
+      const target = topics.topics[0];
+      const path = `/p/${target.id}?from=e2e#comments`;
+      const next = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await page.goto(path);
+      const like = page.getByRole('main').getByRole('button', { name: /^Like/ }).first();
+      await like.click();
       await page
         .getByRole('dialog', { name: 'Login Required' })
         .getByRole('button', { name: 'Go to Login' })
         .click();
-      await expect(page).toHaveURL(/\/login\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${next}$`));
       // 'Create account' and back keeps it.
       await page.getByRole('link', { name: 'Create account' }).click();
-      await expect(page).toHaveURL(/\/signup\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      await expect(page).toHaveURL(new RegExp(`/signup\\?next=${next}$`));
       await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-      await expect(page).toHaveURL(/\/login\?next=%2F%3Ffrom%3De2e%23hot-topics$/);
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${next}$`));
       await page.getByLabel('Email or username').fill(id);
       await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
       await page.getByText("I'm not a robot").click();
       await expect(page.getByText('Security verification completed')).toBeVisible({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await expect(page).toHaveURL(/\/\?from=e2e#hot-topics$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(new RegExp(`/p/${target.id}\\?from=e2e#comments$`), { timeout: 10_000 });
       await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toHaveCount(0);
-      // Signed in: the same control now opens the comments instead of the dialog.
-      const comments = community(page)
-        .getByRole('article')
-        .first()
-        .getByRole('button', { name: /^Comments/ });
-      await comments.click();
-      await expect(comments).toHaveAttribute('aria-expanded', 'true');
+      // Signed in: the same control now votes instead of asking to log in.
+      const likeAgain = page.getByRole('main').getByRole('button', { name: /^Like/ }).first();
+      await likeAgain.click();
+      await expect(likeAgain).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('dialog', { name: 'Login Required' })).toHaveCount(0);
+      await likeAgain.click();
+      await expect(likeAgain).toHaveAttribute('aria-pressed', 'false');
       expect(problems).toEqual([]);
     });
 
@@ -282,9 +288,7 @@ test.describe
         const label = await card.locator('xpath=ancestor::*[@role="tabpanel"]').getAttribute('aria-label');
         const n = Number(/^(\d+) of/.exec(label ?? '')?.[1]);
         await carousel.getByRole('tab', { name: `Show prediction ${n}`, exact: true }).click();
-        const textBlock = card.getByText(text);
-        await expect(textBlock).toHaveAttribute('dir', 'auto');
-        expect(await textBlock.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+        await expectRtl(card.getByText(text));
         await expect(card.locator('bdi', { hasText: id })).toHaveCount(1);
         for (const [width, height] of [
           [1280, 900],
@@ -315,8 +319,7 @@ test.describe
       expect(await box.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
       await card.getByRole('button', { name: 'Post Comment' }).click();
       const posted = card.getByRole('listitem').filter({ hasText: comment });
-      await expect(posted.getByText(comment)).toHaveAttribute('dir', 'auto');
-      expect(await posted.getByText(comment).evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await expectRtl(posted.getByText(comment));
       await expect(posted.locator('bdi')).toHaveText(id);
       for (const [width, height] of [
         [1280, 900],
@@ -333,9 +336,7 @@ test.describe
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: `Welcome, ${id}` }).locator('bdi')).toHaveText(id);
       for (const text of Object.values(texts)) {
-        const p = page.getByText(text, { exact: true });
-        await expect(p).toHaveAttribute('dir', 'auto');
-        expect(await p.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+        await expectRtl(page.getByText(text, { exact: true }));
       }
       for (const [width, height] of [
         [1280, 900],

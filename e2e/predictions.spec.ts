@@ -204,6 +204,11 @@ test.describe
       }
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectAccessible(page);
+      // The link opens the prediction's page; back to the form for the next case.
+      await page.getByRole('link', { name: 'See the existing prediction' }).click();
+      await expect(page).toHaveURL(new RegExp(`/p/${goodId}$`));
+      await expect(page.getByText(GOOD).first()).toBeVisible();
+      await page.goBack();
       await text.fill('You are all idiots and morons, f*** you, this site is garbage');
       await page.getByRole('button', { name: 'Launch Prediction' }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Prediction not published' });
