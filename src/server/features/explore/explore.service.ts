@@ -1,5 +1,5 @@
 import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
-import { usernameKey } from '#shared/rules/validation.ts';
+import { isValidUsername, usernameKey } from '#shared/rules/validation.ts';
 import type { CommunityTopic } from '#shared/schemas/community.ts';
 import {
   type CommentsPageReply,
@@ -87,6 +87,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
   async function filtersOf(query: ListQuery): Promise<ListFilters | null> {
     const filters: ListFilters = { category: query.category, status: query.status };
     if (query.author !== undefined) {
+      // No account has a name outside the username rule: nothing to look up (a NUL would be a 5xx on PostgreSQL).
+      if (!isValidUsername(query.author)) return null;
       const author = await findMemberByUsername(db, usernameKey(query.author));
       if (!author) return null;
       filters.authorId = author.id;
@@ -202,7 +204,9 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
 
   /** GET /api/users/:username: what anyone may know about a member (never the email). */
   async function profile(username: string): Promise<PublicProfileReply> {
-    const member = await findMemberByUsername(db, usernameKey(username));
+    const member = isValidUsername(username)
+      ? await findMemberByUsername(db, usernameKey(username))
+      : undefined;
     if (!member) throw notFound(MSG.userNotFound);
     const [count, reliability] = await Promise.all([
       listedCountOf(db, member.id),
