@@ -182,6 +182,19 @@ interface DigestSubscriptionsTable {
   sent_at: string | null;
 }
 
+/** A deleted account's username, held from registration for 30 days (migration 032). */
+interface ReleasedUsernamesTable {
+  username_key: string;
+  released_at: string;
+}
+
+/** Predictions deleted per UTC day and category: only ever grows (migration 032). */
+interface RollupRemovalsTable {
+  day: string;
+  category: string;
+  removed: Flag;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,6 +213,8 @@ export interface Tables {
   rollup_daily_members: RollupDailyMembersTable;
   member_visits: MemberVisitsTable;
   digest_subscriptions: DigestSubscriptionsTable;
+  released_usernames: ReleasedUsernamesTable;
+  rollup_removals: RollupRemovalsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -21,6 +21,9 @@ const chunks = {
   'verify-email': () => import('./routes/verify-email'),
   'reset-password': () => import('./routes/reset-password'),
   settings: () => import('./routes/settings'),
+  explore: () => import('./routes/explore'),
+  prediction: () => import('./routes/prediction'),
+  profile: () => import('./routes/profile'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageModule, () => Promise<unknown>>;
 
@@ -39,6 +42,9 @@ const ResetPasswordPage = page(async () => (await chunks['reset-password']()).Re
 const SettingsPage = page(async () => (await chunks.settings()).SettingsPage);
 const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmailPage);
 const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
+const ExplorePage = page(async () => (await chunks.explore()).ExplorePage);
+const PredictionPage = page(async () => (await chunks.prediction()).PredictionPage);
+const ProfilePage = page(async () => (await chunks.profile()).ProfilePage);
 const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
@@ -69,6 +75,9 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="predictions" element={<ExplorePage />} />
+        <Route path="p/:id" element={<PredictionPage />} />
+        <Route path="u/:username" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
