@@ -108,17 +108,17 @@ export async function authorReliabilities(
   );
 }
 
-/** Topics in the given order, ranked 1.. from `firstRank`, each with its author's reliability. */
+/** Topics in the given order, ranked from 1, each with its author's reliability. */
 export async function toTopics(
   db: Db,
   candidates: readonly HotCandidate[],
-  firstRank = 1,
-  now = Date.now(),
+  reliabilities: typeof authorReliabilities = authorReliabilities,
 ): Promise<CommunityTopic[]> {
   if (candidates.length === 0) return [];
-  const reliability = await authorReliabilities(
+  const now = Date.now();
+  const reliability = await reliabilities(
     db,
     candidates.map((c) => c.userId),
   );
-  return candidates.map((c, i) => toTopic(c, firstRank + i, reliability.get(c.userId) ?? null, now));
+  return candidates.map((c, i) => toTopic(c, i + 1, reliability.get(c.userId) ?? null, now));
 }
