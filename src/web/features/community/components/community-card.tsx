@@ -56,7 +56,12 @@ export function CommunityCard({
       )}
     >
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="brand">{topic.category}</Badge>
+        {/* A list filtered by category shows each card's every category: the primary one may be another. */}
+        {(layout === 'list' && topic.categories.length > 0 ? topic.categories : [topic.category]).map((c) => (
+          <Badge key={c} variant="brand">
+            {c}
+          </Badge>
+        ))}
         {topic.trend !== 'stable' ? (
           <Badge variant="warning">{topic.trend === 'hot' ? 'Hot' : 'Rising'}</Badge>
         ) : null}

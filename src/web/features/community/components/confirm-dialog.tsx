@@ -1,11 +1,12 @@
+import { useRef } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Modal } from '#web/components/ui/modal.tsx';
 
 /**
  * 'Are you sure?' before deleting something for good: the project's dialog (focus trapped inside,
- * Escape cancels, focus back on the control that opened it). It stays open while the request runs
- * and shows a failure inside itself.
+ * Escape cancels, focus back on the control that opened it). Focus starts on Cancel, so a stray Enter
+ * deletes nothing. It stays open while the request runs and shows a failure inside itself.
  */
 export function ConfirmDialog({
   open,
@@ -28,8 +29,10 @@ export function ConfirmDialog({
   error: string | null;
   onConfirm: () => void;
 }) {
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Modal
+      initialFocus={cancel}
       open={open}
       onOpenChange={(next) => {
         if (!pending) onOpenChange(next);
@@ -40,9 +43,15 @@ export function ConfirmDialog({
       hideCloseButton={pending}
       footer={
         <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+          <button
+            ref={cancel}
+            type="button"
+            className={buttonClasses({ variant: 'secondary' })}
+            disabled={pending}
+            onClick={() => onOpenChange(false)}
+          >
             Cancel
-          </Button>
+          </button>
           <Button variant="danger" loading={pending} loadingText={pendingLabel} onClick={onConfirm}>
             {confirmLabel}
           </Button>

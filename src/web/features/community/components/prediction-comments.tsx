@@ -29,7 +29,7 @@ function CommentItem({
       data-comment-id={c.id}
       className="rounded-xl bg-white px-4 py-3 ring-1 ring-ink-200/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
-      <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-ink-500">
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-ink-600">
         <Link
           to={`/u/${encodeURIComponent(c.username)}`}
           className="font-semibold text-ink-800 hover:underline"

@@ -164,7 +164,7 @@ export function PredictionFeed({
           </Link>
         </div>
       ) : (
-        <p className="mt-6 text-center text-sm text-ink-500">That's all of them.</p>
+        <p className="mt-6 text-center text-sm text-ink-600">That's all of them.</p>
       )}
       {actions.loginModal}
     </div>
