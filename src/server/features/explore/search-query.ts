@@ -11,8 +11,21 @@ export interface SearchQuery {
   words: string[];
 }
 
-// Punctuation, symbols and controls at either end of a word ('2030,' → '2030', '«تهران»' → 'تهران').
-const EDGES = /^[\p{P}\p{S}\p{C}]+|[\p{P}\p{S}\p{C}]+$/gu;
+/** A punctuation mark, symbol or control character. */
+const EDGE = /^[\p{P}\p{S}\p{C}]$/u;
+
+/**
+ * Punctuation, symbols and controls trimmed from both ends ('2030,' → '2030', '«تهران»' → 'تهران'),
+ * one character at a time: a `[…]+$` pattern would rescan a long inner run from every position.
+ */
+function trimEdges(word: string): string {
+  const chars = [...word];
+  let start = 0;
+  let end = chars.length;
+  while (start < end && EDGE.test(chars[start] as string)) start++;
+  while (end > start && EDGE.test(chars[end - 1] as string)) end--;
+  return chars.slice(start, end).join('');
+}
 
 /** Han, kana: scripts written without spaces, whose words the search finds inside runs. */
 export const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
@@ -24,8 +37,8 @@ export function parseSearch(q: string): SearchQuery | null {
     .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
-  const words = [...new Set(text.split(' ').map((w) => w.replace(EDGES, '')))].filter(Boolean);
-  const phrase = text.replace(EDGES, '');
+  const words = [...new Set(text.split(' ').map(trimEdges))].filter(Boolean);
+  const phrase = trimEdges(text);
   if (words.length === 0 || phrase === '') return null;
   return { phrase, words: words.slice(0, MAX_WORDS) };
 }
