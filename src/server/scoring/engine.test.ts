@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
 import { bandOf, outlookOf } from './eval/measure.ts';
+import { OUTLOOK_FEATURES, outlookFeatures } from './outlook-lexicon.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
 const score = (text: string, extra: Partial<Parameters<typeof analyzePrediction>[0]> = {}) =>
@@ -170,6 +171,20 @@ describe('sentiment as outlook', () => {
     expect(outlookOf(score('Unemployment in Spain will not fall in 2027.').sentiment_score)).not.toBe(
       'positive',
     );
+  });
+
+  it('reads a bad outcome that falls or ends as a burden falling, not as bad news', () => {
+    const at = (name: string) => OUTLOOK_FEATURES.indexOf(name as (typeof OUTLOOK_FEATURES)[number]);
+    for (const text of [
+      'malaria deaths will fall by half by 2030.',
+      'the war in the north will end in 2027.',
+    ]) {
+      const f = outlookFeatures(text, 'en');
+      expect(f[at('burdens_down')]).toBeGreaterThan(0);
+      expect(f[at('bad')]).toBe(0);
+      expect(f[at('leans_good')]).toBe(1);
+    }
+    expect(outlookFeatures('a war will break out in 2027.', 'en')[at('bad')]).toBeGreaterThan(0);
   });
 
   it('keeps the score within −1..1', () => {
