@@ -35,10 +35,18 @@ describe('quality bands', () => {
     ['mid', 'Tesla will deliver more than 2.5 million vehicles worldwide.'],
     ['mid', 'The Bank of England will cut interest rates by December 2027.'],
     ['mid', 'Tesla will deliver a lot more cars at some point in 2027.'],
+    ['mid', 'A chipmaker will report revenue above $200 billion in 2027.'],
+    ['mid', 'Eine deutsche Bank wird 2027 mehr als 10 Milliarden Euro Gewinn machen.'],
     ['low', 'Tesla will do something big.'],
     ['low', 'Interest rates will come down eventually.'],
   ])('puts a prediction in the %s band: %s', (band, text) => {
     expect(bandOf(score(text).reliability_score)).toBe(band);
+  });
+
+  it('gives a kind of subject fewer points than a named one, and says so', () => {
+    const a = score('A European airline will go bankrupt before the end of 2027.');
+    expect(a.reasons.find((r) => r.code === 'unnamed_subject')?.label).toMatch(/airline/u);
+    expect(a.reasons.some((r) => r.code === 'specific' || r.code === 'complete')).toBe(false);
   });
 
   it('gives the completeness bonus only to a claim with who, when and how much', () => {
