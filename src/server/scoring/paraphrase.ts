@@ -33,7 +33,11 @@ for (const groups of Object.values(curated))
       const tokens = tokensOf(member);
       if (tokens.length === 1) {
         if (!CANONICAL.has(tokens[0] ?? '')) CANONICAL.set(tokens[0] ?? '', head);
-      } else PHRASES.push({ tokens, to: head });
+      } else {
+        PHRASES.push({ tokens, to: head });
+        // The same words written joined ('بدون‌راننده' without its joiner, 'kick-off').
+        if (!CANONICAL.has(tokens.join(''))) CANONICAL.set(tokens.join(''), head);
+      }
     }
   }
 PHRASES.sort((a, b) => b.tokens.length - a.tokens.length);
