@@ -286,10 +286,8 @@ export function assessQuality(
 
   const entities = en ? en.entities : namedThings(f);
   const topic = en ? null : topicOf(f);
-  // A short plain claim ('Gas prices will go up.') says what, which way and that it will happen:
-  // it is not penalised for its length, and its subject counts as concrete.
-  // Plain means unhedged and not vague; clear means the subject says which thing (two words, 'Gas
-  // prices'), or the text is long enough to say it elsewhere.
+  // A short plain claim ('Gas prices will go up.': unhedged, not vague, a two-word subject or a
+  // longer text) says what, which way and that it happens: no length penalty, a concrete subject.
   const plainClaim =
     en !== null &&
     en.subject !== null &&
