@@ -301,7 +301,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       if (!c) return null;
       return {
         title: `${titleOf(c.text)} · Futurecast`,
-        description: `${c.username}'s prediction: ${c.text}`.slice(0, 300),
+        // By characters, so an emoji is never cut in half.
+        description: [...`${c.username}'s prediction: ${c.text}`].slice(0, 300).join(''),
         path: `/p/${c.id}`,
         type: 'article',
       };
