@@ -146,7 +146,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       limit,
       ...(searchBudget ? { budget: searchBudget } : {}),
     });
-    const predictions = await toTopics(db, await listedByIds(db, page.ids), reliabilities);
+    const predictions = await toTopics(db, page.found, reliabilities);
     const nextCursor = page.next
       ? encodeListCursor({ s: 'q', m: maxId, t: page.next.tier, b: page.next.below })
       : null;
