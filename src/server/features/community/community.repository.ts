@@ -30,29 +30,32 @@ export interface HotCandidate {
   updatedAt: string;
 }
 
+/** What a topic is built from, of a prediction 'p' joined with its author 'u'. */
+export const CANDIDATE_COLUMNS = [
+  'p.id',
+  'p.user_id',
+  'u.username',
+  'p.prediction_text',
+  'p.category',
+  'p.categories',
+  'p.reliability_score',
+  'p.likes_count',
+  'p.dislikes_count',
+  'p.comments_count',
+  'p.engagement_score',
+  'p.hot_score',
+  'p.is_demo',
+  'p.analysis',
+  'p.created_at',
+  'p.updated_at',
+] as const;
+
 /** Predictions joined with their authors ('p', 'u'), selecting what a topic is built from. */
 export function candidateRows(db: Db) {
   return db
     .selectFrom('predictions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.user_id',
-      'u.username',
-      'p.prediction_text',
-      'p.category',
-      'p.categories',
-      'p.reliability_score',
-      'p.likes_count',
-      'p.dislikes_count',
-      'p.comments_count',
-      'p.engagement_score',
-      'p.hot_score',
-      'p.is_demo',
-      'p.analysis',
-      'p.created_at',
-      'p.updated_at',
-    ]);
+    .select(CANDIDATE_COLUMNS);
 }
 
 type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateRows>['executeTakeFirstOrThrow']>>;

@@ -146,7 +146,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       limit,
       ...(searchBudget ? { budget: searchBudget } : {}),
     });
-    const predictions = await toTopics(db, await listedByIds(db, page.ids), reliabilities);
+    const predictions = await toTopics(db, page.found, reliabilities);
     const nextCursor = page.next
       ? encodeListCursor({ s: 'q', m: maxId, t: page.next.tier, b: page.next.below })
       : null;
@@ -301,7 +301,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       if (!c) return null;
       return {
         title: `${titleOf(c.text)} · Futurecast`,
-        description: `${c.username}'s prediction: ${c.text}`.slice(0, 300),
+        // By characters, so an emoji is never cut in half.
+        description: [...`${c.username}'s prediction: ${c.text}`].slice(0, 300).join(''),
         path: `/p/${c.id}`,
         type: 'article',
       };

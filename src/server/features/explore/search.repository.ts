@@ -1,6 +1,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { dialectOf } from '#server/db/dialect.ts';
+import {
+  CANDIDATE_COLUMNS,
+  type HotCandidate,
+  toCandidate,
+} from '#server/features/community/community.repository.ts';
 import { type ListFilters, listedWhere } from './explore.repository.ts';
 import { CJK, charLength, type SearchQuery } from './search-query.ts';
 
@@ -50,12 +55,13 @@ interface SearchRequest {
 }
 
 export interface SearchPage {
-  ids: number[];
+  /** The page's predictions, in rank order, read with what their cards show. */
+  found: HotCandidate[];
   next: SearchPosition | null;
 }
 
-/** Reads up to `n` matching ids of one tier in [lo, hi), highest first. */
-type TierReader = (lo: number, hi: number, n: number) => Promise<number[]>;
+/** Reads up to `n` matching predictions of one tier in [lo, hi), highest id first. */
+type TierReader = (lo: number, hi: number, n: number) => Promise<HotCandidate[]>;
 
 const contains = (word: string) => sql<SqlBool>`instr(lower(p.prediction_text), ${word}) > 0`;
 const strpos = (word: string) => sql<SqlBool>`strpos(lower(p.prediction_text), ${word}) > 0`;
@@ -69,7 +75,8 @@ function scanReader(db: Db, filters: ListFilters, where: RawBuilder<SqlBool>): T
   return async (lo, hi, n) => {
     const rows = await db
       .selectFrom('predictions as p')
-      .select('p.id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(CANDIDATE_COLUMNS)
       .where('p.id', '<', hi)
       .where('p.id', '>=', lo)
       .where(listedWhere(filters))
@@ -77,7 +84,7 @@ function scanReader(db: Db, filters: ListFilters, where: RawBuilder<SqlBool>): T
       .orderBy('p.id', 'desc')
       .limit(n)
       .execute();
-    return rows.map((r) => r.id);
+    return rows.map(toCandidate);
   };
 }
 
@@ -90,7 +97,8 @@ function sqliteTiers(db: Db, q: SearchQuery, filters: ListFilters): TierReader[]
       const rows = await fts
         .selectFrom('predictions_fts as f')
         .crossJoin('predictions as p')
-        .select('p.id')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(CANDIDATE_COLUMNS)
         .where(sql<SqlBool>`f.predictions_fts match ${match}`)
         .where('f.rowid', '<', hi)
         .where('f.rowid', '>=', lo)
@@ -100,7 +108,7 @@ function sqliteTiers(db: Db, q: SearchQuery, filters: ListFilters): TierReader[]
         .orderBy('f.rowid', 'desc')
         .limit(n)
         .execute();
-      return rows.map((r) => r.id);
+      return rows.map(toCandidate);
     };
   const long = q.words.filter((w) => charLength(w) >= 3);
   const short = q.words.filter((w) => charLength(w) < 3);
@@ -119,14 +127,28 @@ function sqliteTiers(db: Db, q: SearchQuery, filters: ListFilters): TierReader[]
   return [phraseTier, wordsTier];
 }
 
+/** Each word's terms, as futurecast_search_terms gives them; kept per process (they never change). */
+const wordTerms = new Map<string, string[]>();
+const WORD_TERMS_MAX = 10_000;
+
+/** The words' terms through the function that indexed the texts: one round trip for the new ones. */
+async function termsOfWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  const missing = words.filter((w) => !wordTerms.has(w));
+  if (missing.length > 0) {
+    const { rows } = await sql<{ word: string; term: string | null }>`
+      select w as word, t as term
+      from unnest(${missing}::text[]) as w left join lateral futurecast_search_terms(w) as t on true`.execute(
+      db,
+    );
+    if (wordTerms.size + missing.length > WORD_TERMS_MAX) wordTerms.clear();
+    for (const w of missing) wordTerms.set(w, []);
+    for (const r of rows) if (r.term !== null) wordTerms.get(r.word)?.push(r.term);
+  }
+  return new Map(words.map((w) => [w, wordTerms.get(w) ?? []]));
+}
+
 async function postgresTiers(db: Db, q: SearchQuery, filters: ListFilters): Promise<TierReader[]> {
-  // The query's words become terms through the function that indexed the texts.
-  const { rows } = await sql<{ word: string; term: string }>`
-    select w as word, t as term from unnest(${q.words}::text[]) as w, futurecast_search_terms(w) as t`.execute(
-    db,
-  );
-  const termsOf = new Map<string, string[]>();
-  for (const r of rows) termsOf.set(r.word, [...(termsOf.get(r.word) ?? []), r.term]);
+  const termsOf = await termsOfWords(db, q.words);
   const terms = new Set<string>();
   for (const word of q.words) {
     const own = termsOf.get(word) ?? [];
@@ -150,7 +172,8 @@ async function postgresTiers(db: Db, q: SearchQuery, filters: ListFilters): Prom
       const found = await pt
         .selectFrom('prediction_terms as t0')
         .innerJoin('predictions as p', 'p.id', 't0.prediction_id')
-        .select('p.id')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(CANDIDATE_COLUMNS)
         .where('t0.term', '=', driver)
         .where('t0.prediction_id', '<', hi)
         .where('t0.prediction_id', '>=', lo)
@@ -174,7 +197,7 @@ async function postgresTiers(db: Db, q: SearchQuery, filters: ListFilters): Prom
         .orderBy('t0.prediction_id', 'desc')
         .limit(n)
         .execute();
-      return found.map((r) => r.id);
+      return found.map(toCandidate);
     };
   };
   if (q.words.length < 2) return [reader([])];
@@ -192,7 +215,7 @@ export async function searchPredictions(db: Db, r: SearchRequest): Promise<Searc
       ? await postgresTiers(db, r.query, r.filters)
       : sqliteTiers(db, r.query, r.filters);
   const want = r.limit + 1;
-  const found: { id: number; tier: number }[] = [];
+  const found: { row: HotCandidate; tier: number }[] = [];
   let { tier, below } = r.from ?? { tier: 0, below: r.maxId + 1 };
   let window = budget.firstWindow;
   let windows = 0;
@@ -207,9 +230,9 @@ export async function searchPredictions(db: Db, r: SearchRequest): Promise<Searc
     if (windows >= budget.maxWindows || (windows > 0 && performance.now() - started > budget.ms)) break;
     const read = tiers[tier] as TierReader;
     const lo = Math.max(1, below - window);
-    const ids = await read(lo, below, want - found.length);
+    const rows = await read(lo, below, want - found.length);
     windows++;
-    for (const id of ids) found.push({ id, tier });
+    for (const row of rows) found.push({ row, tier });
     if (found.length < want) {
       below = lo;
       window *= 2;
@@ -218,8 +241,8 @@ export async function searchPredictions(db: Db, r: SearchRequest): Promise<Searc
   const page = found.slice(0, r.limit);
   const last = page.at(-1);
   let next: SearchPosition | null;
-  if (found.length > r.limit && last) next = { tier: last.tier, below: last.id };
+  if (found.length > r.limit && last) next = { tier: last.tier, below: last.row.id };
   else if (tier >= tiers.length) next = null;
   else next = { tier, below };
-  return { ids: page.map((f) => f.id), next };
+  return { found: page.map((f) => f.row), next };
 }
