@@ -11,6 +11,20 @@ import { authorRecords, type HotCandidate } from './community.repository.ts';
 
 const DAY_MS = 86_400_000;
 
+/** A text's keywords, by text: they never change, and finding them cost more than the rest of a card. */
+const keywordMemo = new Map<string, string[]>();
+const KEYWORD_MEMO_MAX = 5000;
+
+function keywordsOfText(text: string): string[] {
+  let keywords = keywordMemo.get(text);
+  if (!keywords) {
+    keywords = keywordsOf(text, 4);
+    if (keywordMemo.size >= KEYWORD_MEMO_MAX) keywordMemo.clear();
+    keywordMemo.set(text, keywords);
+  }
+  return keywords;
+}
+
 /** The first sentence, without its closing punctuation, at most 90 characters. */
 export function titleOf(text: string): string {
   const first = sentences(text)[0] ?? text;
@@ -83,7 +97,7 @@ export function toTopic(
     updated_at: c.updatedAt,
     timestamp: c.createdAt,
     tags: categories,
-    keywords: keywordsOf(c.text, 4),
+    keywords: [...keywordsOfText(c.text)],
     isDemo: c.isDemo,
   };
 }
@@ -108,17 +122,17 @@ export async function authorReliabilities(
   );
 }
 
-/** Topics in the given order, ranked 1.. from `firstRank`, each with its author's reliability. */
+/** Topics in the given order, ranked from 1, each with its author's reliability. */
 export async function toTopics(
   db: Db,
   candidates: readonly HotCandidate[],
-  firstRank = 1,
-  now = Date.now(),
+  reliabilities: typeof authorReliabilities = authorReliabilities,
 ): Promise<CommunityTopic[]> {
   if (candidates.length === 0) return [];
-  const reliability = await authorReliabilities(
+  const now = Date.now();
+  const reliability = await reliabilities(
     db,
     candidates.map((c) => c.userId),
   );
-  return candidates.map((c, i) => toTopic(c, firstRank + i, reliability.get(c.userId) ?? null, now));
+  return candidates.map((c, i) => toTopic(c, i + 1, reliability.get(c.userId) ?? null, now));
 }

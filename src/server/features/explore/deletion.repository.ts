@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { lockingRows } from '#server/db/dialect.ts';
 import { applyCounterDeltas } from '#server/features/community/community.repository.ts';
 import { removePredictionsFromRollups } from '#server/features/predictions/rollups.repository.ts';
 import type { RollupFact } from '#server/features/predictions/rollups.ts';
@@ -22,11 +23,23 @@ export async function deletePredictions(trx: Db, ids: readonly number[]): Promis
   const deleted: number[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = [...new Set(ids.slice(i, i + BATCH))];
-    const rows = await trx
-      .selectFrom('predictions')
-      .select(['id', 'user_id', 'created_at', 'is_public', 'is_flagged', 'reliability_score', 'text_length'])
-      .where('id', 'in', batch)
-      .execute();
+    // Locked: a re-score committing in between would change what the rollups must lose.
+    const rows = await lockingRows(
+      trx,
+      trx
+        .selectFrom('predictions')
+        .select([
+          'id',
+          'user_id',
+          'created_at',
+          'is_public',
+          'is_flagged',
+          'reliability_score',
+          'text_length',
+        ])
+        .where('id', 'in', batch)
+        .orderBy('id'),
+    ).execute();
     if (rows.length === 0) continue;
     const present = rows.map((r) => r.id);
     // The categories the rollups counted it under are the rows of prediction_categories.

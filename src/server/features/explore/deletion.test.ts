@@ -4,6 +4,7 @@ import { EXPLORE_MESSAGES as MSG } from '#shared/schemas/explore.ts';
 import { rawSource } from '#server/features/analytics/analytics-raw.repository.ts';
 import { rollupSource } from '#server/features/analytics/analytics.repository.ts';
 import { ANALYTICS_CALLS, createAnalyticsService } from '#server/features/analytics/analytics.service.ts';
+import { predictionsToRescore, saveRescored } from '#server/features/predictions/rescore.repository.ts';
 import { createUsers, publishRandom } from '#server/test/analytics.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, type TestMember } from '#server/test/members.ts';
@@ -161,6 +162,40 @@ describe.each(testDialects)('deleting predictions and comments on %s', (dialect)
     ).toBe(201);
     await expectAnalyticsExact();
     await expectStoredFiguresEqualRecount(t);
+  });
+
+  it('keeps the figures exact when a re-score read a prediction that is deleted before it writes', async () => {
+    const res = await submit(t, owner, { prediction_text: 'By 2035 Cork will run a tidal power station.' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().prediction.id as number;
+    // The re-score job has read it (as of an older engine)…
+    const [before] = await predictionsToRescore(t.database.db, id - 1, 'a-newer-version', 1);
+    expect(before?.id).toBe(id);
+    // …the owner deletes it…
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/predictions/${id}`, headers: owner.headers }))
+        .statusCode,
+    ).toBe(200);
+    // …and the job writes its new score: nothing may move for a prediction that is gone.
+    await saveRescored(t.database.db, [
+      {
+        before: before as NonNullable<typeof before>,
+        oldTier: null,
+        after: {
+          textQualityScore: 0.5,
+          sentimentScore: 0,
+          reliabilityScore: 91,
+          isFlagged: true,
+          flagReason: 'x',
+          flagReasoning: null,
+          suggestions: [],
+          analysis: { tier: 'high', language: 'en', reasons: [] },
+          scoringVersion: 'a-newer-version',
+        },
+      },
+    ]);
+    await expectStoredFiguresEqualRecount(t);
+    await expectAnalyticsExact();
   });
 
   it('takes its text out of the list, search, detail, comments and the cached replies that showed it', async () => {

@@ -134,6 +134,13 @@ describe.each(testDialects)('one prediction, profiles and link previews on %s', 
     const unknown = await get('/api/users/nobody_here');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: MSG.userNotFound });
+    // Names no account can have are not looked up (a NUL byte would fail on PostgreSQL).
+    for (const name of ['%00', 'a%00b', 'no spaces', '%E2%80%AE']) {
+      const res = await get(`/api/users/${name}`);
+      expect(res.statusCode, name).toBe(404);
+      expect(res.body).toBe(unknown.body);
+    }
+    expect((await get('/api/predictions?author=%00x')).json().predictions).toEqual([]);
   });
 
   it('names a duplicate in its 409 only when the author may open it', async () => {

@@ -1,5 +1,5 @@
 import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
-import { usernameKey } from '#shared/rules/validation.ts';
+import { isValidUsername, usernameKey } from '#shared/rules/validation.ts';
 import type { CommunityTopic } from '#shared/schemas/community.ts';
 import {
   type CommentsPageReply,
@@ -78,15 +78,49 @@ export interface PagePreview {
 
 const badCursor = () => badRequest(MSG.cursor, 'VALIDATION_ERROR');
 
+/** How long an author's reliability is reused on cards: it moves only when they publish. */
+const RELIABILITY_TTL_MS = 10_000;
+
+/**
+ * Authors' reliabilities, each kept for RELIABILITY_TTL_MS in this process. A card shows its
+ * author's, and reading a prolific author's whole record for every page cost more than the page.
+ */
+function memoisedReliabilities(max = 10_000): typeof authorReliabilities {
+  const memo = new Map<number, { at: number; score: number | null }>();
+  return async (db, userIds) => {
+    const now = Date.now();
+    const out = new Map<number, number | null>();
+    const missing: number[] = [];
+    for (const id of new Set(userIds)) {
+      const hit = memo.get(id);
+      if (hit && now - hit.at < RELIABILITY_TTL_MS) out.set(id, hit.score);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const fresh = await authorReliabilities(db, missing);
+      if (memo.size + missing.length > max) memo.clear();
+      for (const id of missing) {
+        const score = fresh.get(id) ?? null;
+        out.set(id, score);
+        memo.set(id, { at: now, score });
+      }
+    }
+    return out;
+  };
+}
+
 /** Every cached reply that can show a prediction, a comment or a count: invalidated by deletions. */
 export const SHOWN_CONTENT_KEYS = [EXPLORE_VERSION_KEY, HOT_TOPICS.cacheKey, HOME_STATS.cacheKey];
 
 export function createExploreService({ db, cache, searchBudget }: ExploreServiceDeps) {
   const empty: ExploreListReply = { success: true, predictions: [], nextCursor: null };
+  const reliabilities = memoisedReliabilities();
 
   async function filtersOf(query: ListQuery): Promise<ListFilters | null> {
     const filters: ListFilters = { category: query.category, status: query.status };
     if (query.author !== undefined) {
+      // No account has a name outside the username rule: nothing to look up (a NUL would be a 5xx on PostgreSQL).
+      if (!isValidUsername(query.author)) return null;
       const author = await findMemberByUsername(db, usernameKey(query.author));
       if (!author) return null;
       filters.authorId = author.id;
@@ -112,7 +146,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       limit,
       ...(searchBudget ? { budget: searchBudget } : {}),
     });
-    const predictions = await toTopics(db, await listedByIds(db, page.ids));
+    const predictions = await toTopics(db, await listedByIds(db, page.ids), reliabilities);
     const nextCursor = page.next
       ? encodeListCursor({ s: 'q', m: maxId, t: page.next.tier, b: page.next.below })
       : null;
@@ -144,7 +178,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
     const last = page.at(-1);
     return {
       success: true,
-      predictions: await toTopics(db, page),
+      predictions: await toTopics(db, page, reliabilities),
       nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, maxId, last) : null,
     };
   }
@@ -158,7 +192,10 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
     const record = await findPrediction(db, id);
     const own = record !== undefined && member !== null && record.candidate.userId === member.id;
     if (!record || !(own || (record.isPublic && !record.isFlagged))) throw notFound(MSG.predictionNotFound);
-    const [topic] = (await toTopics(db, [record.candidate])) as [CommunityTopic];
+    // The owner's own view is never cached: their reliability is read afresh.
+    const [topic] = (await toTopics(db, [record.candidate], own ? undefined : reliabilities)) as [
+      CommunityTopic,
+    ];
     const score = record.candidate.reliabilityScore;
     const ownerView = own && member ? await findMemberPrediction(db, member.id, id) : undefined;
     return {
@@ -202,7 +239,9 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
 
   /** GET /api/users/:username: what anyone may know about a member (never the email). */
   async function profile(username: string): Promise<PublicProfileReply> {
-    const member = await findMemberByUsername(db, usernameKey(username));
+    const member = isValidUsername(username)
+      ? await findMemberByUsername(db, usernameKey(username))
+      : undefined;
     if (!member) throw notFound(MSG.userNotFound);
     const [count, reliability] = await Promise.all([
       listedCountOf(db, member.id),
@@ -262,7 +301,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       if (!c) return null;
       return {
         title: `${titleOf(c.text)} · Futurecast`,
-        description: `${c.username}'s prediction: ${c.text}`.slice(0, 300),
+        // By characters, so an emoji is never cut in half.
+        description: [...`${c.username}'s prediction: ${c.text}`].slice(0, 300).join(''),
         path: `/p/${c.id}`,
         type: 'article',
       };

@@ -110,7 +110,7 @@ export async function saveRescored(
   await db.transaction().execute(async (trx) => {
     const deltas = new Map<string, Record<string, number>>();
     for (const { before, oldTier, after } of updates) {
-      await trx
+      const written = await trx
         .updateTable('predictions')
         .set({
           text_quality_score: after.textQualityScore,
@@ -124,7 +124,9 @@ export async function saveRescored(
           scoring_version: after.scoringVersion,
         })
         .where('id', '=', before.id)
-        .execute();
+        .executeTakeFirst();
+      // Deleted since it was read: the deletion took its old figures out of the rollups already.
+      if (Number(written.numUpdatedRows) === 0) continue;
       const { day } = utcDayHour(before.createdAt);
       for (const category of [ALL_CATEGORIES, ...before.categories]) {
         const key = `${day}\u0000${category}`;
