@@ -60,8 +60,14 @@ export interface SearchPage {
   next: SearchPosition | null;
 }
 
-/** Reads up to `n` matching predictions of one tier in [lo, hi), highest id first. */
-type TierReader = (lo: number, hi: number, n: number) => Promise<HotCandidate[]>;
+/**
+ * Reads up to `n` matching predictions of one tier in [lo, hi), highest id first. `unbounded`: an
+ * index yields only matches, newest first, and nothing filters most of them out, so the whole
+ * remaining range is read at once (windows would repeat the index's set-up for a rare word).
+ */
+type TierReader = ((lo: number, hi: number, n: number) => Promise<HotCandidate[]>) & { unbounded?: boolean };
+
+const unbounded = (read: TierReader): TierReader => Object.assign(read, { unbounded: true });
 
 const contains = (word: string) => sql<SqlBool>`instr(lower(p.prediction_text), ${word}) > 0`;
 const strpos = (word: string) => sql<SqlBool>`strpos(lower(p.prediction_text), ${word}) > 0`;
@@ -114,7 +120,7 @@ function sqliteTiers(db: Db, q: SearchQuery, filters: ListFilters): TierReader[]
   const short = q.words.filter((w) => charLength(w) < 3);
   const phraseTier =
     charLength(q.phrase) >= 3
-      ? ftsReader(ftsString(q.phrase), [])
+      ? unbounded(ftsReader(ftsString(q.phrase), []))
       : scanReader(db, filters, contains(q.phrase));
   if (q.words.length < 2) return [phraseTier];
   // The same test as the phrase tier, negated, so no prediction is in both tiers.
@@ -200,7 +206,9 @@ async function postgresTiers(db: Db, q: SearchQuery, filters: ListFilters): Prom
       return found.map(toCandidate);
     };
   };
-  if (q.words.length < 2) return [reader([])];
+  // One word with one term and nothing else to check: the term's postings are the answer.
+  if (q.words.length < 2)
+    return [terms.size === 1 && substrings.length === 0 ? unbounded(reader([])) : reader([])];
   return [reader([phrase]), reader([notPhrase])];
 }
 
@@ -229,7 +237,7 @@ export async function searchPredictions(db: Db, r: SearchRequest): Promise<Searc
     }
     if (windows >= budget.maxWindows || (windows > 0 && performance.now() - started > budget.ms)) break;
     const read = tiers[tier] as TierReader;
-    const lo = Math.max(1, below - window);
+    const lo = read.unbounded ? 1 : Math.max(1, below - window);
     const rows = await read(lo, below, want - found.length);
     windows++;
     for (const row of rows) found.push({ row, tier });
