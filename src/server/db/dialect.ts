@@ -69,6 +69,16 @@ export async function lockMemberPrediction(
 }
 
 /**
+ * Serialises every write on one prediction's resolution for the rest of the transaction (the
+ * author's resolve and others' votes). PostgreSQL: the prediction row's lock; SQLite already runs
+ * write transactions one at a time.
+ */
+export async function lockPredictionRow(trx: Kysely<Tables>, predictionId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select id from predictions where id = ${predictionId} for update`.execute(trx);
+}
+
+/**
  * Serialises writers whose texts share a near-duplicate band, for the rest of the transaction, so
  * two near-identical posts sent at once cannot both pass the duplicate check. PostgreSQL: one
  * transaction-scoped advisory lock per band, taken in ascending key order (no deadlocks); texts
