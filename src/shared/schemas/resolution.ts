@@ -177,5 +177,9 @@ export const ReminderSettingsSchema = z.object({
 });
 export const ReminderSettingsReplySchema = z.object({ success: z.literal(true), reminders: z.boolean() });
 
-export const OptOutBodySchema = z.object({ token: z.string().max(200).optional() }).optional();
-export const OptOutQuerySchema = z.object({ token: z.string().max(200).optional() });
+const OptOutTokenSchema = z
+  .string({ message: RESOLUTION_MESSAGES.optOutInvalid })
+  .max(200, RESOLUTION_MESSAGES.optOutInvalid)
+  .optional();
+export const OptOutBodySchema = z.object({ token: OptOutTokenSchema }).optional();
+export const OptOutQuerySchema = z.object({ token: OptOutTokenSchema });
