@@ -211,7 +211,7 @@ interface ResolutionVotesTable {
 
 /** The stored track-record counters (migration 033); bigint columns arrive as strings from pg. */
 type Counter = ColumnType<number | string, number | undefined, number>;
-export interface TrackCounters {
+interface TrackCounters {
   resolved: Counter;
   came_true: Counter;
   scored: Counter;

@@ -3,8 +3,7 @@ import { z } from 'zod';
 // The `resolution` object every prediction reply carries (issue 26). Its own file so the
 // predictions contracts and the resolution contracts can both use it.
 
-export const RESOLUTION_STATUSES = ['open', 'due', 'resolved'] as const;
-export type ResolutionStatus = (typeof RESOLUTION_STATUSES)[number];
+const RESOLUTION_STATUSES = ['open', 'due', 'resolved'] as const;
 export const OUTCOMES = ['yes', 'no', 'ambiguous'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
@@ -26,15 +25,3 @@ export const ResolutionSchema = z.object({
   editable_until: z.string().nullable(),
 });
 export type Resolution = z.infer<typeof ResolutionSchema>;
-
-export const UNRESOLVED_OPEN: Resolution = {
-  status: 'open',
-  outcome: null,
-  resolved_at: null,
-  evidence_url: null,
-  note: null,
-  agree: 0,
-  disagree: 0,
-  disputed: false,
-  editable_until: null,
-};

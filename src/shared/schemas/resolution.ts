@@ -111,7 +111,7 @@ const CalibrationBucketSchema = z.object({
 export type CalibrationBucket = z.infer<typeof CalibrationBucketSchema>;
 
 /** Ambiguous and disputed resolutions count in none of these. */
-export const TrackRecordSchema = z.object({
+const TrackRecordSchema = z.object({
   /** Resolved yes or no. */
   resolved: z.number().int(),
   came_true: z.number().int(),
@@ -142,7 +142,7 @@ export type MyTrackRecordReply = z.infer<typeof MyTrackRecordReplySchema>;
 
 // ── GET /api/leaderboard ──
 
-export const LeaderboardEntrySchema = z.object({
+const LeaderboardEntrySchema = z.object({
   rank: z.number().int(),
   username: z.string(),
   is_demo: z.boolean(),

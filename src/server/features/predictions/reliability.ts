@@ -37,12 +37,12 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * due yet counts a resolution rate of 1. With 10 scored resolutions text and track weigh the same;
  * with 40, the track record is 80% of the score.
  */
-export const TRACK_BLEND = { halfWeightAt: 10, calibration: 0.4, skill: 0.3, resolutionRate: 0.3 } as const;
+const TRACK_BLEND = { halfWeightAt: 10, calibration: 0.4, skill: 0.3, resolutionRate: 0.3 } as const;
 
 type TrackEvidence = Pick<TrackRecord, 'scored' | 'brier' | 'calibration' | 'resolution_rate'>;
 
 /** The track-record score 0..100 and its weight 0..1; weight 0 without scored resolutions. */
-export function trackScore(track: TrackEvidence | undefined): { score: number; weight: number } {
+function trackScore(track: TrackEvidence | undefined): { score: number; weight: number } {
   if (!track || track.scored <= 0 || track.brier === null) return { score: 0, weight: 0 };
   let gap = 0;
   let count = 0;

@@ -24,7 +24,7 @@ describe.each(testDialects)('resolve-by and confidence on %s', (dialect) => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
   /** Each call from a new member: the submission limit (10 a minute) is not what is tested here. */
-  const send = async (payload: object) => submit(t, await createMember(t), payload);
+  const send = async (payload: Record<string, unknown>) => submit(t, await createMember(t), payload);
   const atNow = () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

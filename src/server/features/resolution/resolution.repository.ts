@@ -337,15 +337,6 @@ export async function leaderboardRows(db: Db, limit: number): Promise<Leaderboar
   }));
 }
 
-export async function userIdOf(db: Db, username: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', username.toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
-}
-
 // ── Reminders ──
 
 export interface DuePrediction {

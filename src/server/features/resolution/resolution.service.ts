@@ -254,5 +254,3 @@ export function createResolutionService({ db, secret, now = () => new Date() }: 
     },
   };
 }
-
-export type ResolutionService = ReturnType<typeof createResolutionService>;

@@ -4,7 +4,12 @@ import { prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, type TestMember } from '#server/test/members.ts';
 import { runReminderPass } from './reminder.job.ts';
-import { attachResolutions, resolutionsFor, trackRecordOf } from './resolution.service.ts';
+import {
+  attachResolutions,
+  removePredictionFromTrackRecords,
+  resolutionsFor,
+  trackRecordOf,
+} from './resolution.service.ts';
 
 // Resolving, the community check, statuses and track records (issue 26), on both databases.
 
@@ -374,6 +379,28 @@ describe.each(testDialects)('resolution on %s', (dialect) => {
         resolution_rate: null,
       });
       expect((await t.app.inject({ url: '/api/my-track-record' })).statusCode).toBe(401);
+    });
+
+    it('takes a deleted prediction out of the stored records (for DELETE /api/predictions/:id)', async () => {
+      const ana = await member();
+      const community = async () => (await t.app.inject('/api/analytics/resolution')).json().track_record;
+      const kept = await dated(ana, { confidence: 60 });
+      const gone = await dated(ana, { confidence: 80 });
+      await resolve(ana, kept, { outcome: 'yes' });
+      await resolve(ana, gone, { outcome: 'no' });
+      const before = await community();
+      await t.database.db.transaction().execute(async (trx) => {
+        await removePredictionFromTrackRecords(trx, gone);
+        await trx.deleteFrom('predictions').where('id', '=', gone).execute();
+      });
+      expect(await trackRecordOf(t.database.db, ana.id, 'public')).toMatchObject({
+        resolved: 1,
+        scored: 1,
+        brier: 0.16,
+      });
+      const after = await community();
+      expect(after.resolved).toBe(before.resolved - 1);
+      expect(after.scored).toBe(before.scored - 1);
     });
 
     it('blends the track record into the reliability score as evidence grows', async () => {

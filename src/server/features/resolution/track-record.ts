@@ -85,7 +85,7 @@ export function difference(after: Counters, before: Counters): Counters | null {
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /** The stored Brier score of a counters row (the leaderboard's sort key). */
-export const brierOf = (c: Pick<Counters, 'scored' | 'brier_sum'>): number | null =>
+const brierOf = (c: Pick<Counters, 'scored' | 'brier_sum'>): number | null =>
   c.scored > 0 ? c.brier_sum / (c.scored * 10_000) : null;
 
 export function trackRecordFromCounters(c: Counters): TrackRecord {
