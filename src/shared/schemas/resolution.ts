@@ -151,7 +151,6 @@ const LeaderboardEntrySchema = z.object({
   resolved: z.number().int(),
   came_true_rate: z.number().nullable(),
 });
-export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
 export const LeaderboardReplySchema = z.object({
   success: z.literal(true),

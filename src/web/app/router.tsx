@@ -21,6 +21,7 @@ const chunks = {
   'verify-email': () => import('./routes/verify-email'),
   'reset-password': () => import('./routes/reset-password'),
   settings: () => import('./routes/settings'),
+  resolution: () => import('./routes/resolution'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageModule, () => Promise<unknown>>;
 
@@ -39,6 +40,8 @@ const ResetPasswordPage = page(async () => (await chunks['reset-password']()).Re
 const SettingsPage = page(async () => (await chunks.settings()).SettingsPage);
 const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmailPage);
 const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
+const LeaderboardPage = page(async () => (await chunks.resolution()).LeaderboardPage);
+const ReminderOptOutPage = page(async () => (await chunks.resolution()).ReminderOptOutPage);
 const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
@@ -69,6 +72,8 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="leaderboard" element={<LeaderboardPage />} />
+        <Route path="reminders/opt-out" element={<ReminderOptOutPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
