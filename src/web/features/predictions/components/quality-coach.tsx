@@ -6,7 +6,7 @@ import { usePredictionPreview } from '../api/preview-prediction';
 import { longDate } from '../lib/forecast';
 
 /** Issue 26: the coach starts after 30 characters, 500 ms after typing stops. */
-export const COACH_MIN_LENGTH = 30;
+const COACH_MIN_LENGTH = 30;
 const COACH_DEBOUNCE_MS = 500;
 
 /** SPEC.md §3 'Quality tiers'. */
