@@ -17,7 +17,7 @@ import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts'
  * community repeats phrasings with its own figures, and each has its near-duplicate LSH bands, so
  * the duplicate check of a submission runs against a full index with crowded bands.
  */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 const CATEGORIES = [
   'Technology',
@@ -219,8 +219,12 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   const insertPrediction =
     db.prepare(`insert into predictions (id, user_id, prediction_text, category, categories,
     is_public, text_length, text_quality_score, sentiment_score, reliability_score, is_flagged, flag_reason,
-    scoring_version, likes_count, dislikes_count, comments_count, engagement_score, hot_score, created_at, updated_at)
-    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?)`);
+    scoring_version, likes_count, dislikes_count, comments_count, engagement_score, hot_score, created_at, updated_at,
+    target_date, confidence, resolved_at, due_noted_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertResolution =
+    db.prepare(`insert into resolutions (prediction_id, user_id, outcome, agree, disagree,
+    disputed, first_resolved_at, resolved_at) values (?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertCategory = db.prepare(
     'insert into prediction_categories (prediction_id, category) values (?, ?)',
   );
@@ -243,6 +247,7 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   const batch = 50_000;
   let votes = 0;
   let comments = 0;
+  let resolutions = 0;
   for (let start = 1; start <= predictions; start += batch) {
     const lsh: [string, number][] = [];
     db.transaction(() => {
@@ -276,6 +281,14 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
         const commentCount = rnd() < 0.15 ? 1 + Math.floor(rnd() * 3) : 0;
         const engagement = likes - dislikes + 2 * commentCount;
         const ageHours = (now - Date.parse(created)) / 3_600_000;
+        // Resolve-by dates and confidences (issue 26): most dated ones whose date has passed are
+        // resolved, the rest are due (as the reminder job would have noted them).
+        const targetMs =
+          rnd() < 0.6 ? Date.parse(created) + (20 + Math.floor(rnd() * 400)) * 86_400_000 : null;
+        const confidence = rnd() < 0.5 ? 50 + Math.floor(rnd() * 50) : null;
+        const past = targetMs !== null && targetMs < now - 86_400_000;
+        const resolvedMs =
+          past && rnd() < 0.7 ? Math.min(now - 1000, targetMs + rnd() * 10 * 86_400_000) : null;
         const hot = Math.log10(Math.max(1, Math.abs(engagement) + 1)) - ageHours / 45;
         insertPrediction.run(
           id,
@@ -297,7 +310,18 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
           hot,
           created,
           created,
+          targetMs === null ? null : new Date(targetMs).toISOString().slice(0, 10),
+          confidence,
+          resolvedMs === null ? null : new Date(resolvedMs).toISOString(),
+          past && resolvedMs === null ? new Date(now).toISOString() : null,
         );
+        if (resolvedMs !== null) {
+          const p = (confidence ?? 60) / 100 - 0.1 + rnd() * 0.2;
+          const outcome = rnd() < 0.05 ? 'ambiguous' : rnd() < p ? 'yes' : 'no';
+          const at = new Date(resolvedMs).toISOString();
+          insertResolution.run(id, user, outcome, 0, 0, 0, at, at);
+          resolutions++;
+        }
         for (const c of cats) insertCategory.run(id, c);
         for (let v = 0; v < likes + dislikes; v++) {
           insertVote.run(id, 1 + Math.floor(rnd() * members), v < likes ? 1 : -1, created);
@@ -325,6 +349,7 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   log(`LSH bands indexed in ${((performance.now() - startedBands) / 1000).toFixed(1)} s`);
   const startedRollups = performance.now();
   fillRollups(db);
+  fillTrackRecords(db);
   // The bands are current: the server's re-signing job has nothing to do during a run.
   const resigned: ResignCheckpoint = {
     version: SIGNATURE_VERSION,
@@ -341,7 +366,47 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   db.exec('analyze');
   db.close();
   renameSync(tmp, file);
-  return { members, predictions, votes, comments };
+  return { members, predictions, votes, comments, resolutions };
+}
+
+/**
+ * The stored track records (migration 033) for the bulk-loaded resolutions, by INSERT … SELECT …
+ * GROUP BY, with the semantics the resolution feature keeps on every write: yes/no resolutions
+ * count (ambiguous and disputed ones don't), Brier terms as integers (confidence − 100·outcome)²,
+ * due_open for dated, unresolved predictions the reminder job has noted.
+ */
+function fillTrackRecords(db: SQLite.Database) {
+  const yes = "case when r.outcome = 'yes' then 1 else 0 end";
+  const counted = "r.outcome in ('yes', 'no') and r.disputed = 0";
+  const bucket = (b: number) =>
+    `sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then 1 else 0 end),
+     sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then p.confidence else 0 end),
+     sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then ${yes} else 0 end)`;
+  const counters = `sum(case when ${counted} then 1 else 0 end),
+    sum(case when ${counted} then ${yes} else 0 end),
+    sum(case when ${counted} and p.confidence is not null then 1 else 0 end),
+    sum(case when ${counted} and p.confidence is not null
+      then (p.confidence - 100 * ${yes}) * (p.confidence - 100 * ${yes}) else 0 end),
+    sum(case when r.prediction_id is null and p.due_noted_at is not null then 1 else 0 end),
+    ${[50, 60, 70, 80, 90].map(bucket).join(',\n')}`;
+  const columns = `resolved, came_true, scored, brier_sum, due_open, ${[50, 60, 70, 80, 90]
+    .map((b) => `b${b}_n, b${b}_conf, b${b}_yes`)
+    .join(', ')}`;
+  const from = `from predictions p left join resolutions r on r.prediction_id = p.id
+    where r.prediction_id is not null or p.due_noted_at is not null`;
+  db.transaction(() => {
+    db.exec(
+      `insert into track_records (user_id, scope, ${columns}) select p.user_id, 'all', ${counters} ${from} group by p.user_id`,
+    );
+    db.exec(`insert into track_records (user_id, scope, ${columns})
+      select p.user_id, 'public', ${counters} ${from} and p.is_public = 1 group by p.user_id`);
+    db.exec(
+      `update track_records set brier = case when scored > 0 then brier_sum * 1.0 / (scored * 10000) end`,
+    );
+    db.exec(
+      `insert into track_record_totals (scope, ${columns}) select 'public', ${counters} ${from} and p.is_public = 1`,
+    );
+  })();
 }
 
 /**

@@ -110,6 +110,15 @@ export const predictionTargets: BenchTarget[] = [
     minRatio: 0.15,
     prepare: memberHeaders,
   },
+  // Issue 26: stored aggregates, never a scan (docs/decisions/015-resolution.md).
+  { name: 'GET /api/leaderboard', path: '/api/leaderboard', minRatio: 0.2 },
+  {
+    name: 'GET /api/my-track-record (typical member)',
+    path: '/api/my-track-record',
+    minRatio: 0.2,
+    prepare: memberHeaders,
+  },
+  { name: 'GET /api/analytics/resolution', path: '/api/analytics/resolution', minRatio: 0.2 },
   {
     name: 'POST /api/predictions (scored, LSH, rollups)',
     method: 'POST',

@@ -170,12 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(predictionsRoutes({ database, scheduler, cache }));
   await app.register(notificationsRoutes({ config, database, mailer, scheduler }));
-  await app.register(resolutionRoutes({ config, database, mailer, scheduler }));
 
   await app.register(communityRoutes({ database, cache, hot }));
   await app.register(newsRoutes({ config, database, scheduler, cache, hot }));
 
   await app.register(analyticsRoutes({ database, cache, hot }));
+  await app.register(resolutionRoutes({ config, database, mailer, cache, hot, scheduler }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site);
   return app;

@@ -44,6 +44,8 @@ export interface ReminderDeps {
   secret: string;
   log: JobLog;
   now?: () => Date;
+  /** Told after a pass that counted predictions as due (the public figures' cache is dropped). */
+  onRecordsChanged?: () => Promise<void>;
 }
 
 const dayLabel = (day: string) =>
@@ -62,16 +64,21 @@ async function countDue(db: Db, p: DuePrediction, back = false) {
   if (delta) await addToTrackRecords(db, p.userId, p.isPublic, delta);
 }
 
-async function remind(deps: ReminderDeps, p: DuePrediction, at: string): Promise<boolean> {
+/** Claims, counts and mails one due prediction: 'sent', 'counted' (no mail), or 'skipped' (another runner's). */
+async function remind(
+  deps: ReminderDeps,
+  p: DuePrediction,
+  at: string,
+): Promise<'sent' | 'counted' | 'skipped'> {
   const claimed = await deps.db.transaction().execute(async (trx) => {
     if (!(await noteDue(trx, p.id, at))) return false;
     await countDue(trx, p);
     return true;
   });
-  if (!claimed) return false;
+  if (!claimed) return 'skipped';
   const to = await reminderRecipient(deps.db, p.userId);
   // Demo members have no mailbox; members who opted out are counted, not mailed.
-  if (!to || to.isDemo || to.optedOut) return false;
+  if (!to || to.isDemo || to.optedOut) return 'counted';
   const now = deps.now ?? (() => new Date());
   const token = signOptOutToken(deps.secret, p.userId, now().getTime() + RESOLUTION_LIMITS.optOutLinkTtlMs);
   const oneClick = `${deps.publicUrl}/api/resolution-reminders/opt-out?token=${token}`;
@@ -93,10 +100,10 @@ async function remind(deps: ReminderDeps, p: DuePrediction, at: string): Promise
     await deps.db.transaction().execute(async (trx) => {
       if (await unnoteDue(trx, p.id, at)) await countDue(trx, p, true);
     });
-    return false;
+    return 'skipped';
   }
   await markReminderSent(deps.db, p.id, now().toISOString());
-  return true;
+  return 'sent';
 }
 
 /** One pass (or the rest of an interrupted one); returns the finished checkpoint. */
@@ -110,16 +117,20 @@ export async function runReminderPass(
   const today = resume?.today ?? isoDay(now());
   let after = resume?.after ?? null;
   let sent = resume?.sent ?? 0;
+  let counted = 0;
   for (;;) {
     const due = await duePredictions(deps.db, today, after, BATCH);
     if (due.length === 0) break;
     for (const p of due) {
       after = { targetDate: p.targetDate, id: p.id };
-      if (await remind(deps, p, now().toISOString())) sent += 1;
+      const outcome = await remind(deps, p, now().toISOString());
+      if (outcome === 'sent') sent += 1;
+      if (outcome !== 'skipped') counted += 1;
     }
     await save({ today, after, done: false, at: now().toISOString(), sent });
     await yieldToRequests();
   }
+  if (counted > 0) await deps.onRecordsChanged?.();
   return { today, after, done: true, at: now().toISOString(), sent };
 }
 

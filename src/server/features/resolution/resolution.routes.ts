@@ -16,10 +16,13 @@ import {
   VoteBodySchema,
   VoteReplySchema,
 } from '#shared/schemas/resolution.ts';
+import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/connect.ts';
 import type { Scheduler } from '#server/jobs/scheduler.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import { sendCachedJson } from '#server/plugins/cached-json.ts';
+import type { HotReplies } from '#server/plugins/hot-replies.ts';
 import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import { reminderJob } from './reminder.job.ts';
@@ -29,10 +32,22 @@ export interface ResolutionRoutesDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** The app's reply cache: the public leaderboard and community figures, dropped on each write. */
+  cache: ReplyCache;
+  /** The HTTP server's micro-cache: answers the public figures while their reply is cached. */
+  hot?: Pick<HotReplies, 'add'> | undefined;
   /** The app's job scheduler, when this process runs jobs: the reminders register with it. */
   scheduler?: Scheduler | undefined;
   now?: () => Date;
 }
+
+/** The public replies, serialised once and shared until a resolution, vote or due date changes them. */
+const PUBLIC = {
+  leaderboard: { key: 'resolution:leaderboard', path: '/api/leaderboard' },
+  community: { key: 'resolution:community', path: '/api/analytics/resolution' },
+} as const;
+const PUBLIC_TTL_MS = 30_000;
+const publicCacheControl = `public, max-age=${PUBLIC_TTL_MS / 1000}`;
 
 const tags = ['resolution'];
 const security = [{ bearer: [] }];
@@ -50,13 +65,28 @@ const OPT_OUT_PER_IP = { max: 25, timeWindow: 5 * MINUTE };
 const memberErrors = { 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
 
 export const resolutionRoutes =
-  ({ config, database, mailer, scheduler, now }: ResolutionRoutesDeps): FastifyPluginAsyncZod =>
+  ({ config, database, mailer, cache, hot, scheduler, now }: ResolutionRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const secret = config.sessionSecret;
-    const service = createResolutionService({ db: database.db, secret, ...(now ? { now } : {}) });
+    const onRecordsChanged = () => cache.invalidate(PUBLIC.leaderboard.key, PUBLIC.community.key);
+    const service = createResolutionService({
+      db: database.db,
+      secret,
+      onRecordsChanged,
+      ...(now ? { now } : {}),
+    });
     scheduler?.add(
-      reminderJob({ db: database.db, mailer, publicUrl: config.publicUrl, secret, log: app.log }),
+      reminderJob({
+        db: database.db,
+        mailer,
+        publicUrl: config.publicUrl,
+        secret,
+        log: app.log,
+        onRecordsChanged,
+      }),
     );
+    for (const { key, path } of Object.values(PUBLIC))
+      hot?.add(path, () => cache.peek(key), { 'cache-control': publicCacheControl });
     // RFC 8058's one-click opt-out posts a form body; only this plugin's routes accept one.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -149,9 +179,12 @@ export const resolutionRoutes =
           response: { 200: LeaderboardReplySchema },
         },
       },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=30');
-        return service.leaderboard();
+      async (request, reply) => {
+        const { value } = await cache.getOrBuild(PUBLIC.leaderboard.key, PUBLIC_TTL_MS, async () =>
+          JSON.stringify(await service.leaderboard()),
+        );
+        reply.header('cache-control', publicCacheControl);
+        return sendCachedJson(request, reply, value);
       },
     );
 
@@ -164,9 +197,12 @@ export const resolutionRoutes =
           response: { 200: CommunityResolutionReplySchema },
         },
       },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=30');
-        return service.communityResolution();
+      async (request, reply) => {
+        const { value } = await cache.getOrBuild(PUBLIC.community.key, PUBLIC_TTL_MS, async () =>
+          JSON.stringify(await service.communityResolution()),
+        );
+        reply.header('cache-control', publicCacheControl);
+        return sendCachedJson(request, reply, value);
       },
     );
 

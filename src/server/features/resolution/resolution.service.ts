@@ -117,9 +117,16 @@ export interface ResolutionServiceDeps {
   /** Checks the reminder mails' opt-out links. */
   secret: string;
   now?: () => Date;
+  /** Told after every write that moves a track record (the routes drop their cached public replies). */
+  onRecordsChanged?: () => Promise<void>;
 }
 
-export function createResolutionService({ db, secret, now = () => new Date() }: ResolutionServiceDeps) {
+export function createResolutionService({
+  db,
+  secret,
+  now = () => new Date(),
+  onRecordsChanged = async () => {},
+}: ResolutionServiceDeps) {
   async function replyWith(id: number, message: string, at: Date): Promise<ResolveReply> {
     const [stored, resolution] = await Promise.all([
       findMemberPrediction(db, id),
@@ -168,6 +175,7 @@ export function createResolutionService({ db, secret, now = () => new Date() }: 
         await recount(trx, p, before, after);
         return before !== undefined;
       });
+      await onRecordsChanged();
       return replyWith(predictionId, changed ? MSG.changed : MSG.resolved, at);
     },
 
@@ -191,6 +199,7 @@ export function createResolutionService({ db, secret, now = () => new Date() }: 
         await recount(trx, p, before, after);
         return resolutionView(p.targetDate, after, at);
       });
+      await onRecordsChanged();
       return {
         success: true,
         message: MSG.voted,
