@@ -15,13 +15,13 @@ const OUTCOMES: { value: Outcome; label: string; hint: string; tone: string }[] 
     value: 'yes',
     label: 'Yes, it came true',
     hint: 'It happened as predicted',
-    tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
+    tone: 'bg-emerald-700 hover:bg-emerald-800 text-white',
   },
   {
     value: 'no',
     label: 'No, it did not',
     hint: 'It did not happen',
-    tone: 'bg-red-600 hover:bg-red-700 text-white',
+    tone: 'bg-red-700 hover:bg-red-800 text-white',
   },
   {
     value: 'ambiguous',
@@ -159,7 +159,7 @@ export function ResolveButton({
               )}
             >
               {o.label}
-              <span className="block text-xs font-normal opacity-90">{o.hint}</span>
+              <span className="block text-xs font-normal">{o.hint}</span>
             </button>
           ))}
         </fieldset>
