@@ -35,16 +35,29 @@ function makeDue(predictionId: number) {
 }
 
 async function publish(page: Page, text: string, extra: object = {}): Promise<number> {
-  const res = await api(page, 'post', '/api/predictions', { prediction_text: text, categories: 'Technology', ...extra });
+  const res = await api(page, 'post', '/api/predictions', {
+    prediction_text: text,
+    categories: 'Technology',
+    ...extra,
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).prediction.id as number;
 }
 
-async function screenshot(page: Page, name: string) {
+/** The whole page at 1280 and 360 px, and at 360 px each named part on its own (easier to read). */
+async function screenshot(page: Page, name: string, parts: Record<string, string> = {}) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    // From the top, so the sticky navigation bar is not caught mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  for (const [part, testId] of Object.entries(parts)) {
+    await page
+      .getByTestId(testId)
+      .first()
+      .screenshot({ path: `${shots}/${name}-${part}-360.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -77,7 +90,7 @@ test.describe
       await page.getByRole('slider', { name: 'Confidence' }).fill('80');
       await expect(page.getByText('80%', { exact: true })).toBeVisible();
       await expectAccessible(page);
-      await screenshot(page, 'submit');
+      await screenshot(page, 'submit', { coach: 'quality-coach' });
       await page.getByRole('button', { name: 'Launch Prediction' }).click();
       await expect(page.getByText('Prediction Launched!')).toBeVisible();
       const mine = await (await api(page, 'get', '/api/my-predictions')).json();
@@ -107,12 +120,14 @@ test.describe
       const recentBox = await page.getByRole('heading', { name: 'Recent Predictions' }).boundingBox();
       expect(dueBox && recentBox && dueBox.y < recentBox.y).toBe(true);
       await expectAccessible(page);
-      await screenshot(page, 'dashboard-due');
+      await screenshot(page, 'dashboard-due', { due: 'due-for-resolution' });
 
       // Two clicks: Resolve, then Yes.
       await due.getByRole('button', { name: 'Resolve' }).click();
       const dialog = page.getByRole('dialog', { name: 'Did it come true?' });
       await expect(dialog).toContainText(text);
+      // Checked once its opening animation is over (mid-fade, colours are not what they will be).
+      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await expectAccessible(page);
       await dialog.getByRole('button', { name: /Yes, it came true/ }).click();
       await expect(dialog).toBeHidden();
@@ -128,7 +143,7 @@ test.describe
       const chart = page.getByTestId('calibration-chart').first();
       await expect(chart).toContainText('0 is perfect; always saying 50% scores 0.25');
       await expect(chart.locator('canvas')).toBeVisible();
-      await screenshot(page, 'dashboard');
+      await screenshot(page, 'dashboard', { chart: 'calibration-chart', record: 'track-record' });
       expect(problems).toEqual([]);
     });
 

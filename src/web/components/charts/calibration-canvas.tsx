@@ -83,6 +83,7 @@ export function CalibrationCanvas({
             showLine: true,
             pointRadius: 0,
             borderColor: DIAGONAL,
+            backgroundColor: DIAGONAL,
             borderDash: [6, 4],
             borderWidth: 1.5,
           },

@@ -51,7 +51,7 @@ export function Leaderboard() {
             />
           ) : (
             <div className="-mx-2 overflow-x-auto">
-              <table className="w-full min-w-[22rem] text-left text-sm">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Leaderboard by Brier score</caption>
                 <thead className="text-xs text-ink-600 uppercase">
                   <tr>

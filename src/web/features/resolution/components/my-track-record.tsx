@@ -46,7 +46,7 @@ export function MyTrackRecord() {
   const record = data.track_record;
   return (
     <section aria-labelledby="track-title" className="grid gap-6 lg:grid-cols-2">
-      <Card padding="lg" className="min-w-0">
+      <Card padding="lg" className="min-w-0" data-testid="track-record">
         <h2 id="track-title" className="text-lg font-semibold text-ink-900">
           Track Record
         </h2>

@@ -86,7 +86,7 @@ export function ResolveButton({
     <>
       <Button
         size="sm"
-        variant={resolved ? 'ghost' : 'primary'}
+        variant={resolved ? 'ghost' : p.resolution.status === 'due' ? 'primary' : 'secondary'}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
