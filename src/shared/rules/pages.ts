@@ -16,8 +16,8 @@ export const PAGE_MODULES = {
   '/settings': 'settings',
   '/confirm-email': 'settings',
   '/unsubscribe': 'settings',
-  '/leaderboard': 'resolution',
-  '/reminders/opt-out': 'resolution',
+  '/leaderboard': 'leaderboard',
+  '/reminders/opt-out': 'leaderboard',
 } as const;
 
 export type PageModule = (typeof PAGE_MODULES)[keyof typeof PAGE_MODULES] | 'not-found';

@@ -21,7 +21,7 @@ const chunks = {
   'verify-email': () => import('./routes/verify-email'),
   'reset-password': () => import('./routes/reset-password'),
   settings: () => import('./routes/settings'),
-  resolution: () => import('./routes/resolution'),
+  leaderboard: () => import('./routes/leaderboard'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageModule, () => Promise<unknown>>;
 
@@ -40,8 +40,8 @@ const ResetPasswordPage = page(async () => (await chunks['reset-password']()).Re
 const SettingsPage = page(async () => (await chunks.settings()).SettingsPage);
 const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmailPage);
 const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
-const LeaderboardPage = page(async () => (await chunks.resolution()).LeaderboardPage);
-const ReminderOptOutPage = page(async () => (await chunks.resolution()).ReminderOptOutPage);
+const LeaderboardPage = page(async () => (await chunks.leaderboard()).LeaderboardPage);
+const ReminderOptOutPage = page(async () => (await chunks.leaderboard()).ReminderOptOutPage);
 const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
