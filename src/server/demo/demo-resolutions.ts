@@ -62,7 +62,7 @@ const unit = (k: number) => {
   return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
 };
 
-export function demoForecastText(k: number): string {
+function demoForecastText(k: number): string {
   const subject = SUBJECTS[k % SUBJECTS.length] as string;
   const frame = FRAMES[Math.floor(k / SUBJECTS.length) % FRAMES.length] as (s: string, n: number) => string;
   return cap(frame(subject, k));
