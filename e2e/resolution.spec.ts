@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { signOptOutToken } from '../src/server/features/resolution/reminder-token.ts';
 import { expectAccessible, registerMember, watchConsole } from './support';
 
 // Resolution and track record (issue 26) in real Chromium against the real server: the submit
@@ -186,6 +187,33 @@ test.describe
       await expectAccessible(page);
       await screenshot(page, 'leaderboard');
       expect(problems).toEqual([]);
+    });
+
+    test("a reminder's opt-out link works without signing in; the settings switch turns them back on", async ({
+      page,
+      browser,
+    }) => {
+      const secret = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'session-secret'), 'utf8').trim();
+      const memberId = (await (await api(page, 'get', '/api/user')).json()).user.id as number;
+      const guest = await browser.newContext();
+      const guestPage = await guest.newPage();
+      await guestPage.goto(
+        `/reminders/opt-out?token=${signOptOutToken(secret, memberId, Date.now() + 3_600_000)}`,
+      );
+      await expect(guestPage.getByRole('heading', { name: 'Stop resolution reminders' })).toBeVisible();
+      await guestPage.getByRole('button', { name: 'Stop reminders' }).click();
+      await expect(guestPage.getByText('You will no longer receive resolution reminders.')).toBeVisible();
+      await guest.close();
+
+      await as(page, token);
+      await page.goto('/settings');
+      const toggle = page.getByRole('switch', { name: /due for resolution/ });
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      expect((await (await api(page, 'get', '/api/account/resolution-reminders')).json()).reminders).toBe(
+        true,
+      );
     });
 
     test("the analytics page shows the community's resolved predictions", async ({ page }) => {

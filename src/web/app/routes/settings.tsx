@@ -12,6 +12,7 @@ import { EMAIL_CHANGE_NOTICES, EmailSection } from '#web/features/accounts/compo
 import { ExportSection } from '#web/features/accounts/components/export-section.tsx';
 import { PasswordSection } from '#web/features/accounts/components/password-section.tsx';
 import { DigestSection } from '#web/features/notifications/components/digest-section.tsx';
+import { RemindersSection } from '#web/features/resolution/components/reminders-section.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
 export { UnsubscribePage } from '#web/features/notifications/components/unsubscribe-page.tsx';
@@ -95,6 +96,7 @@ export function SettingsPage() {
           <PasswordSection hasPassword={settings.data.hasPassword} />
           <EmailSection settings={settings.data} />
           <DigestSection />
+          <RemindersSection />
           <ExportSection username={user.username} />
           {/* Delete my account goes here, once prediction deletion that keeps counts, hot scores,
               rollups and analytics exact has landed (issue 27: built on issue 25's deletion). */}
