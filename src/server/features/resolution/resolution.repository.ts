@@ -214,6 +214,45 @@ export async function saveVote(
   return { agree, disagree: Number(row.votes) - agree };
 }
 
+/** The predictions whose resolution the member voted on (resolution_votes_user_idx). */
+export async function votedOnBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('resolution_votes')
+    .select('prediction_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.prediction_id);
+}
+
+/** Deletes one member's vote and returns the prediction's remaining counts. */
+export async function deleteVote(
+  db: Db,
+  predictionId: number,
+  userId: number,
+): Promise<{ agree: number; disagree: number }> {
+  await db
+    .deleteFrom('resolution_votes')
+    .where('prediction_id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .execute();
+  const row = await db
+    .selectFrom('resolution_votes')
+    .select((eb) => [eb.fn.countAll<number>().as('votes'), eb.fn.sum<number | null>('agree').as('agree')])
+    .where('prediction_id', '=', predictionId)
+    .executeTakeFirstOrThrow();
+  const agree = Number(row.agree ?? 0);
+  return { agree, disagree: Number(row.votes) - agree };
+}
+
+/** Takes a member's public counters out of the community's (their own rows go with them). */
+export async function subtractFromCommunity(db: Db, userId: number): Promise<void> {
+  const mine = await trackRecordCounters(db, userId, 'public');
+  const decrements = Object.fromEntries(
+    COUNTER_NAMES.map((n) => [n, sql<number>`${sql.ref(n)} - ${mine[n]}`]),
+  );
+  await db.updateTable('track_record_totals').set(decrements).where('scope', '=', SCOPES.public).execute();
+}
+
 export async function setVoteCounts(
   db: Db,
   predictionId: number,

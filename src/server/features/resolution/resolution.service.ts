@@ -19,6 +19,7 @@ import { verifyOptOutToken } from './reminder-token.ts';
 import {
   addToTrackRecords,
   communityCounters,
+  deleteVote,
   deleteVotes,
   findPredictionForResolution,
   findResolution,
@@ -32,7 +33,9 @@ import {
   saveResolution,
   saveVote,
   setVoteCounts,
+  subtractFromCommunity,
   trackRecordCounters,
+  votedOnBy,
 } from './resolution.repository.ts';
 import { resolutionView } from './resolution-view.ts';
 import { contribution, difference, isDisputed, trackRecordFromCounters } from './track-record.ts';
@@ -110,6 +113,25 @@ export async function removePredictionFromTrackRecords(db: Db, predictionId: num
     contribution(factsOf(p, await findResolution(db, predictionId))),
   );
   if (delta) await addToTrackRecords(db, p.userId, p.isPublic, delta);
+}
+
+/**
+ * Before an account is deleted (in its deleting transaction): takes the member's public record out
+ * of the community's, and their votes off others' resolutions (a dispute they tipped may end).
+ * Their own rows and predictions go with them (on delete cascade).
+ */
+export async function removeMemberFromTrackRecords(db: Db, userId: number): Promise<void> {
+  await subtractFromCommunity(db, userId);
+  for (const predictionId of await votedOnBy(db, userId)) {
+    await lockPredictionRow(db, predictionId);
+    const p = await findPredictionForResolution(db, predictionId);
+    const before = await findResolution(db, predictionId);
+    const counts = await deleteVote(db, predictionId, userId);
+    if (!p || !before) continue;
+    const after = { ...before, ...counts, disputed: isDisputed(counts.agree, counts.disagree) };
+    await setVoteCounts(db, predictionId, after);
+    await recount(db, p, before, after);
+  }
 }
 
 export interface ResolutionServiceDeps {

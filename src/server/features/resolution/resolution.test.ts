@@ -7,6 +7,7 @@ import { runReminderPass } from './reminder.job.ts';
 import {
   attachResolutions,
   createResolutionService,
+  removeMemberFromTrackRecords,
   removePredictionFromTrackRecords,
   resolutionsFor,
   trackRecordOf,
@@ -386,7 +387,8 @@ describe.each(testDialects)('resolution on %s', (dialect) => {
       const ana = await member();
       // Straight from the stored counters (the route's cached reply is dropped by the deleting route).
       const community = async () =>
-        (await createResolutionService({ db: t.database.db, secret: 'x' }).communityResolution()).track_record;
+        (await createResolutionService({ db: t.database.db, secret: 'x' }).communityResolution())
+          .track_record;
       const kept = await dated(ana, { confidence: 60 });
       const gone = await dated(ana, { confidence: 80 });
       await resolve(ana, kept, { outcome: 'yes' });
@@ -404,6 +406,39 @@ describe.each(testDialects)('resolution on %s', (dialect) => {
       const after = await community();
       expect(after.resolved).toBe(before.resolved - 1);
       expect(after.scored).toBe(before.scored - 1);
+    });
+
+    it('takes a deleted member out of the community figures and off the disputes they voted in', async () => {
+      const ana = await member();
+      const gone = await member();
+      const community = async () =>
+        (await createResolutionService({ db: t.database.db, secret: 'x' }).communityResolution())
+          .track_record;
+      const before = await community();
+      // The leaving member's own resolved forecast, and the vote that tips Ana's into a dispute.
+      const theirs = await dated(gone, { confidence: 70 });
+      await resolve(gone, theirs, { outcome: 'yes' });
+      const anas = await dated(ana, { confidence: 90 });
+      await resolve(ana, anas, { outcome: 'yes' });
+      const voters = await Promise.all([1, 2, 3, 4].map(() => member()));
+      for (const [i, v] of voters.entries()) await vote(v, anas, i === 0);
+      expect((await vote(gone, anas, false)).json().resolution).toMatchObject({ disputed: true });
+      expect((await myRecord(ana)).track_record.resolved).toBe(0);
+
+      await t.database.db.transaction().execute(async (trx) => {
+        await removeMemberFromTrackRecords(trx, gone.id);
+        await trx.deleteFrom('users').where('id', '=', gone.id).execute();
+      });
+      expect((await mine(ana)).find((p) => p.id === anas)?.resolution).toMatchObject({
+        agree: 1,
+        disagree: 3,
+        disputed: false,
+      });
+      expect((await myRecord(ana)).track_record).toMatchObject({ resolved: 1, scored: 1 });
+      const after = await community();
+      // Ana's forecast is counted again; the deleted member's is gone.
+      expect(after.resolved).toBe(before.resolved + 1);
+      expect(after.scored).toBe(before.scored + 1);
     });
 
     it('blends the track record into the reliability score as evidence grows', async () => {
