@@ -7,6 +7,9 @@ import { migrations } from '../migrations/index.ts';
 import { seededRandom } from '#server/test/seeded-random.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
 import { LSH_RESIGN_JOB, type ResignCheckpoint } from '#server/features/predictions/lsh-resign.job.ts';
+import { RESCORE_JOB, type RescoreCheckpoint } from '#server/features/predictions/rescore.job.ts';
+import { REMINDER_JOB, type ReminderCheckpoint } from '#server/features/resolution/reminder.job.ts';
+import { SCORING_VERSION } from '#server/scoring/engine.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 
 /**
@@ -442,6 +445,37 @@ function fillRollups(db: SQLite.Database) {
   })();
 }
 
+/**
+ * The server's background jobs find nothing to catch up on when a run starts, as on a server that
+ * has been running: the analyses are the current engine's (the generator's are written as such),
+ * and the reminder job has just noted what fell due. Otherwise a run would measure the endpoints
+ * while the server re-scores a million predictions, or notes (and mails) every prediction that fell
+ * due since the data set was generated.
+ */
+function markJobsCurrent(file: string, now = Date.now()) {
+  const db = new SQLite(file);
+  try {
+    const at = new Date(now).toISOString();
+    const maxId = (db.prepare('select coalesce(max(id), 0) as n from predictions').get() as { n: number }).n;
+    const rescored: RescoreCheckpoint = {
+      version: SCORING_VERSION,
+      lastId: maxId,
+      rescored: 0,
+      done: true,
+      at,
+    };
+    const reminded: ReminderCheckpoint = { today: at.slice(0, 10), after: null, done: true, at, sent: 0 };
+    const save = db.prepare(
+      `insert into job_state (name, checkpoint, updated_at) values (?, ?, ?)
+       on conflict (name) do update set checkpoint = excluded.checkpoint, updated_at = excluded.updated_at`,
+    );
+    save.run(RESCORE_JOB, JSON.stringify(rescored), at);
+    save.run(REMINDER_JOB, JSON.stringify(reminded), at);
+  } finally {
+    db.close();
+  }
+}
+
 /** The cached data set for this size and generator version, generated on first use. */
 export async function dataSet(predictions: number, log: (line: string) => void): Promise<string> {
   // Keyed by generator and schema version, so a new migration or generator change regenerates.
@@ -451,5 +485,6 @@ export async function dataSet(predictions: number, log: (line: string) => void):
     const summary = await generate({ file, predictions, log });
     log(`generated ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  markJobsCurrent(file);
   return file;
 }

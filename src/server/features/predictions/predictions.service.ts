@@ -19,7 +19,7 @@ import { conflict, forbidden } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { analyzePrediction, qualityTier } from '#server/scoring/engine.ts';
-import { resolutionsFor, trackRecordOf } from '#server/features/resolution/resolution.service.ts';
+import { trackRecordOf, withResolutionsOfAuthor } from '#server/features/resolution/resolution.service.ts';
 import { resolutionView } from '#server/features/resolution/resolution-view.ts';
 import { findDuplicate, signature } from '#server/scoring/near-duplicate.ts';
 import { countsByDay, lastDays, memberStats } from './member-stats.ts';
@@ -203,17 +203,7 @@ export function createPredictionsService({
   }
 
   async function mine(member: Author): Promise<MemberPrediction[]> {
-    const list = await listPredictionsOfUser(db, member.id);
-    const at = now();
-    const resolutions = await resolutionsFor(
-      db,
-      list.map((p) => p.id),
-      at,
-    );
-    return list.map((p) => ({
-      ...p,
-      resolution: resolutions.get(p.id) ?? resolutionView(p.target_date, null, at),
-    }));
+    return withResolutionsOfAuthor(db, member.id, await listPredictionsOfUser(db, member.id), now());
   }
 
   /**

@@ -96,6 +96,16 @@ export async function findResolution(db: Db, predictionId: number): Promise<Stor
   return row ? toResolution(row) : undefined;
 }
 
+/** Every resolution of one member's predictions, by prediction id (resolutions_user_idx). */
+export async function resolutionsOfAuthor(db: Db, userId: number): Promise<Map<number, StoredResolution>> {
+  const rows = await db
+    .selectFrom('resolutions')
+    .select(RESOLUTION_COLUMNS)
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((r) => [r.prediction_id, toResolution(r)]));
+}
+
 /** Each listed prediction's resolve-by date and resolution (if any), by primary key. */
 export async function resolutionFactsOf(
   db: Db,

@@ -29,6 +29,7 @@ import {
   optOut,
   type PredictionForResolution,
   resolutionFactsOf,
+  resolutionsOfAuthor,
   type StoredResolution,
   saveResolution,
   saveVote,
@@ -80,6 +81,17 @@ export async function resolutionsFor(
 ): Promise<Map<number, Resolution>> {
   const facts = await resolutionFactsOf(db, ids);
   return new Map([...facts].map(([id, f]) => [id, resolutionView(f.targetDate, f.resolution, now)]));
+}
+
+/** An author's own predictions with their `resolution`: one indexed read of their resolutions. */
+export async function withResolutionsOfAuthor<T extends { id: number; target_date: string | null }>(
+  db: Db,
+  authorId: number,
+  items: readonly T[],
+  now: Date = new Date(),
+): Promise<Array<T & { resolution: Resolution }>> {
+  const stored = items.length ? await resolutionsOfAuthor(db, authorId) : new Map();
+  return items.map((i) => ({ ...i, resolution: resolutionView(i.target_date, stored.get(i.id), now) }));
 }
 
 /** `items` with their `resolution` added, in the same order. */
