@@ -55,10 +55,10 @@ async function screenshot(page: Page, name: string, parts: Record<string, string
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   for (const [part, testId] of Object.entries(parts)) {
-    await page
-      .getByTestId(testId)
-      .first()
-      .screenshot({ path: `${shots}/${name}-${part}-360.png` });
+    const element = page.getByTestId(testId).first();
+    // Centred, so the sticky navigation bar does not cover its top.
+    await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await element.screenshot({ path: `${shots}/${name}-${part}-360.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
