@@ -20,7 +20,7 @@ import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts'
  * community repeats phrasings with its own figures, and each has its near-duplicate LSH bands, so
  * the duplicate check of a submission runs against a full index with crowded bands.
  */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 
 const CATEGORIES = [
   'Technology',
@@ -179,6 +179,27 @@ const FRAMES = [
   'Before {y}, {s} {v} in {p} and most of its neighbours.',
 ];
 
+// Other scripts, for search (docs/decisions/014-explore.md): about 1% of the texts are Persian (the
+// word 'قیمت', price, is in about half of them), 0.5% Chinese (written without spaces), and one in
+// 20,000 names a zeppelin (a rare word).
+const PERSIAN_FRAMES = [
+  'تا سال {y} قیمت {s} در {p} دو برابر می‌شود',
+  'پیش‌بینی می‌کنم {s} در {p} تا {y} رایج شود',
+  'قیمت {s} در {p} تا پایان {y} کاهش می‌یابد',
+  '{s} در {p} تا سال {y} سه برابر خواهد شد',
+];
+const PERSIAN_SUBJECTS = ['نفت', 'طلا', 'خودروهای برقی', 'پنل خورشیدی', 'مسکن', 'اینترنت ماهواره‌ای'];
+const PERSIAN_PLACES = ['تهران', 'اصفهان', 'شیراز', 'تبریز', 'مشهد', 'کرج'];
+const CHINESE_FRAMES = [
+  '到{y}年，{p}的{s}销量将翻倍。',
+  '我认为{p}的{s}在{y}年前会增长三倍。',
+  '未来五年内，{p}的{s}价格会下跌百分之二十。',
+];
+const CHINESE_SUBJECTS = ['电动汽车', '太阳能板', '智能手机', '机器人', '无人机'];
+const CHINESE_PLACES = ['上海', '北京', '深圳', '广州', '成都'];
+/** Words the explore bench searches for (bench/explore-targets.ts). */
+export const SEARCH_WORDS = { common: 'will', rare: 'zeppelin', persian: 'قیمت' } as const;
+
 interface GenerateOptions {
   file: string;
   predictions: number;
@@ -266,14 +287,32 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
         const category = pickCategory();
         const extra = rnd() < 0.3 ? pickCategory() : null;
         const cats = extra && extra !== category ? [category, extra] : [category];
-        const text = pick(FRAMES)
-          .replace('{y}', String(2027 + Math.floor(rnd() * 12)))
-          .replace('{s}', pick(SUBJECTS[category] as string[]))
-          .replace('{v}', pick(VERBS))
-          .replace('{p}', pick(PLACES))
-          .replace('{n}', String(2 + Math.floor(rnd() * 400)))
-          .replace('{k}', String(2 + Math.floor(rnd() * 9)))
-          .replace(/^./, (c) => c.toUpperCase());
+        const script = rnd();
+        const year = String(2027 + Math.floor(rnd() * 12));
+        const text =
+          script < 0.01
+            ? pick(PERSIAN_FRAMES)
+                .replace('{y}', year)
+                .replace('{s}', pick(PERSIAN_SUBJECTS))
+                .replace('{p}', pick(PERSIAN_PLACES))
+            : script < 0.015
+              ? pick(CHINESE_FRAMES)
+                  .replace('{y}', year)
+                  .replace('{s}', pick(CHINESE_SUBJECTS))
+                  .replace('{p}', pick(CHINESE_PLACES))
+              : pick(FRAMES)
+                  .replace('{y}', year)
+                  .replace(
+                    '{s}',
+                    script < 0.01505
+                      ? `the ${SEARCH_WORDS.rare} fleet`
+                      : pick(SUBJECTS[category] as string[]),
+                  )
+                  .replace('{v}', pick(VERBS))
+                  .replace('{p}', pick(PLACES))
+                  .replace('{n}', String(2 + Math.floor(rnd() * 400)))
+                  .replace('{k}', String(2 + Math.floor(rnd() * 9)))
+                  .replace(/^./, (c) => c.toUpperCase());
         for (const band of new Set(signature(text).bands)) lsh.push([band, id]);
         const quality = Math.round((0.35 + rnd() * 0.6) * 1000) / 1000;
         const flagged = rnd() < 0.04 ? 1 : 0;
@@ -365,7 +404,26 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
     JSON.stringify(resigned),
     resigned.at,
   );
+  // Nor has the re-scoring job: without this checkpoint it re-scored every generated prediction
+  // (their scores are synthetic) at start-up, holding the event loop for most of a run.
+  const rescored: RescoreCheckpoint = {
+    version: SCORING_VERSION,
+    lastId: predictions,
+    rescored: 0,
+    done: true,
+    at: new Date(now).toISOString(),
+  };
+  db.prepare('insert into job_state (name, checkpoint, updated_at) values (?, ?, ?)').run(
+    RESCORE_JOB,
+    JSON.stringify(rescored),
+    rescored.at,
+  );
   log(`rollups filled in ${((performance.now() - startedRollups) / 1000).toFixed(1)} s`);
+  // The search index was filled by migration 032's triggers on every insert: merge its segments,
+  // as a long-running server's index would be.
+  const startedSearch = performance.now();
+  db.exec("insert into predictions_fts (predictions_fts) values ('optimize')");
+  log(`search index optimised in ${((performance.now() - startedSearch) / 1000).toFixed(1)} s`);
   db.exec('analyze');
   db.close();
   renameSync(tmp, file);
@@ -478,8 +536,8 @@ function markJobsCurrent(file: string, now = Date.now()) {
 
 /** The cached data set for this size and generator version, generated on first use. */
 export async function dataSet(predictions: number, log: (line: string) => void): Promise<string> {
-  // Keyed by generator and schema version, so a new migration or generator change regenerates.
-  const file = `data/bench/bench-g${GENERATOR_VERSION}-m${Object.keys(migrations).length}-${SIGNATURE_VERSION}-${predictions}.db`;
+  // Keyed by generator, schema and scoring versions, so a change to any of them regenerates.
+  const file = `data/bench/bench-g${GENERATOR_VERSION}-m${Object.keys(migrations).length}-${SIGNATURE_VERSION}-s${SCORING_VERSION}-${predictions}.db`;
   if (!existsSync(file)) {
     const started = performance.now();
     const summary = await generate({ file, predictions, log });

@@ -144,14 +144,22 @@ async function runPass(pass: Pass, runFile: string, sessionSecret: string) {
       if (target.method === 'POST') await new Promise((done) => setTimeout(done, 2000));
       const ratio = r.rps / base.rps;
       ratios.set(target.name, { ratio, rps: r.rps });
+      const other = target.vs ? ratios.get(target.vs.name) : undefined;
+      const share = target.vs && other ? r.rps / other.rps : undefined;
       const ok =
         (target.minRatio === undefined || ratio >= target.minRatio) &&
         (target.maxP50Ms === undefined || r.p50 <= target.maxP50Ms) &&
+        (target.maxP99Ms === undefined || r.p99 <= target.maxP99Ms) &&
+        (target.vs === undefined || (share !== undefined && target.vs && share >= target.vs.min)) &&
         r.errors === 0;
       if (!ok) failures++;
       const budget = [
         target.minRatio !== undefined ? `≥${target.minRatio}×` : '',
         target.maxP50Ms !== undefined ? `p50≤${target.maxP50Ms}ms` : '',
+        target.maxP99Ms !== undefined ? `p99≤${target.maxP99Ms}ms` : '',
+        target.vs
+          ? `≥${target.vs.min}× of ${target.vs.name} (${share === undefined ? 'not run' : share.toFixed(2)})`
+          : '',
       ]
         .filter(Boolean)
         .join(' ');

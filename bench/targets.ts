@@ -1,4 +1,5 @@
 import { BROWSER, communityTargets } from './community-targets.ts';
+import { exploreTargets } from './explore-targets.ts';
 import { predictionTargets } from './prediction-targets.ts';
 import type { BenchTarget } from './types.ts';
 
@@ -28,6 +29,7 @@ export const targets: BenchTarget[] = [
   { name: 'GET / (SPA index)', path: '/', headers: { 'accept-encoding': 'gzip' }, minRatio: 0.4 },
   ...predictionTargets,
   ...communityTargets,
+  ...exploreTargets,
   {
     name: 'GET analytics-dashboard (cached)',
     path: '/api/analytics-dashboard',

@@ -22,6 +22,13 @@ export interface BenchTarget {
   minRatio?: number;
   /** Optional p50 latency budget in milliseconds. */
   maxP50Ms?: number;
+  /** Optional p99 latency budget in milliseconds. */
+  maxP99Ms?: number;
+  /**
+   * Optional budget against another target of the same run: this one's requests/s at least
+   * `min` × that one's (e.g. a page deep in a list against the first page).
+   */
+  vs?: { name: string; min: number };
   /** Concurrent connections; default 16. One measures a call's own latency rather than queueing. */
   connections?: number;
   /** Runs once before the measurement, e.g. to sign a member in; returns extra headers. */

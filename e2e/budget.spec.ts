@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { watchLayoutShifts } from './support';
 
 // Issue 5: the home page ships at most 120 KB of gzipped JavaScript before any interaction, and no
 // chart code. Measured on what Chromium actually loads from the real server, not on the build
@@ -87,15 +88,7 @@ const CLS_LIMIT = 0.002;
 for (const width of [360, 1280]) {
   test(`loading the home page at ${width} px shifts nothing on screen`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 400 ? 740 : 800 });
-    await page.addInitScript(() => {
-      const w = window as unknown as { cls: number };
-      w.cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await watchLayoutShifts(page);
     const stats = page.waitForResponse('**/api/stats/homepage');
     await page.goto('/', { waitUntil: 'networkidle' });
     await stats;
@@ -106,7 +99,7 @@ for (const width of [360, 1280]) {
       page.getByRole('region', { name: 'AI News Analysis' }).getByRole('article').first(),
     ).toBeVisible();
     await page.waitForTimeout(500);
-    const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+    const cls = await layoutShifts();
     console.log(`home page at ${width} px: CLS ${cls.toFixed(4)}`);
     expect(cls).toBeLessThanOrEqual(CLS_LIMIT);
   });

@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   communityBox as community,
+  expectAccessible,
   expectCarouselTimings,
+  mailedLink,
   mouseAway as away,
   registerMember,
   slideOf,
@@ -14,6 +16,12 @@ import {
 const id = `comm${Date.now() % 1_000_000}`;
 const email = `${id}@example.com`;
 let token = '';
+
+/** The text reads right to left because its block takes its direction from it (dir="auto"). */
+async function expectRtl(text: Locator) {
+  await expect(text.locator('xpath=ancestor-or-self::*[@dir][1]')).toHaveAttribute('dir', 'auto');
+  expect(await text.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+}
 
 const asMember = (page: Page) => page.addInitScript((t) => localStorage.setItem('token', t), token);
 
@@ -45,8 +53,90 @@ test.describe
       }
       await card.getByRole('button', { name: /^Like/ }).click();
       await page.getByRole('button', { name: 'Go to Login' }).click();
-      await expect(page).toHaveURL(/\/login$/);
+      // Where the guest was travels along, so signing in brings them back here.
+      await expect(page).toHaveURL(/\/login\?next=%2F$/);
       expect(problems).toEqual([]);
+    });
+
+    test("signing in from the Login Required dialog returns to the prediction's page, not the dashboard", async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const topics = await (await page.request.get('/api/hot-topics/ai')).json();
+      const target = topics.topics[0];
+      const path = `/p/${target.id}?from=e2e#comments`;
+      const next = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await page.goto(path);
+      const like = page.getByRole('main').getByRole('button', { name: /^Like/ }).first();
+      await like.click();
+      await page
+        .getByRole('dialog', { name: 'Login Required' })
+        .getByRole('button', { name: 'Go to Login' })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${next}$`));
+      // 'Create account' and back keeps it.
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await expect(page).toHaveURL(new RegExp(`/signup\\?next=${next}$`));
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${next}$`));
+      await page.getByLabel('Email or username').fill(id);
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByText("I'm not a robot").click();
+      await expect(page.getByText('Security verification completed')).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/p/${target.id}\\?from=e2e#comments$`), { timeout: 10_000 });
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toHaveCount(0);
+      // Signed in: the same control now votes instead of asking to log in.
+      const likeAgain = page.getByRole('main').getByRole('button', { name: /^Like/ }).first();
+      await likeAgain.click();
+      await expect(likeAgain).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('dialog', { name: 'Login Required' })).toHaveCount(0);
+      await likeAgain.click();
+      await expect(likeAgain).toHaveAttribute('aria-pressed', 'false');
+      expect(problems).toEqual([]);
+    });
+
+    test('registering from the Login Required dialog returns there after the mailed link', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const newcomer = `${id}r`;
+      const newEmail = `${newcomer}@example.com`;
+      await page.goto('/?from=signup');
+      await community(page).getByRole('article').first().getByRole('button', { name: /^Like/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Login Required' })
+        .getByRole('button', { name: 'Create Account' })
+        .click();
+      await expect(page).toHaveURL(/\/signup\?next=%2F%3Ffrom%3Dsignup$/);
+      await page.getByLabel('Email').fill(newEmail);
+      await expect(page.getByText('Email available')).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Username').fill(newcomer);
+      await expect(page.getByText('Username available')).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+      // The link is opened later, as from a mail: the way back waited in this browser.
+      await page.goto('about:blank');
+      await page.goto(mailedLink(newEmail, 'verify-email'));
+      await expect(page.getByText('Welcome to the Community!')).toBeVisible();
+      await expect(page).toHaveURL(/\/\?from=signup$/, { timeout: 10_000 });
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+      expect(await page.evaluate(() => localStorage.getItem('futurecast:return-to'))).toBeNull();
+      expect(problems).toEqual([]);
+    });
+
+    test('a crafted next= pointing elsewhere falls back to the dashboard', async ({ page }) => {
+      await page.goto(`/login?next=${encodeURIComponent('//example.com/p/1')}`);
+      await page.getByLabel('Email or username').fill(id);
+      await page.getByLabel('Password', { exact: true }).fill('Sunny-Day-42');
+      await page.getByText("I'm not a robot").click();
+      await expect(page.getByText('Security verification completed')).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` })).toBeVisible({ timeout: 10_000 });
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? '').host);
     });
 
     test('a member likes, switches to dislike, removes it, and comments', async ({ page }) => {
@@ -161,6 +251,103 @@ test.describe
       await modal.getByRole('button', { name: 'Cancel' }).click();
       await page.unroute('**/api/predictions/*/comments');
       expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    });
+
+    test('Persian and Arabic texts take their direction from the text: cards, comments, form, dashboard', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const texts = {
+        fa: `تا سال ۲۰۳۰ بیش از ۵۰ درصد خودروهای فروخته‌شده در تهران برقی خواهند بود (${id}).`,
+        ar: `بحلول عام 2030 ستشكل السيارات الكهربائية أكثر من 40% من مبيعات السيارات الجديدة في دبي (${id}).`,
+      };
+      // The form's text area: typed right to left.
+      await asMember(page);
+      await page.goto('/submit');
+      const area = page.getByLabel('What do you see coming?');
+      await expect(area).toHaveAttribute('dir', 'auto');
+      await area.fill(texts.fa);
+      expect(await area.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await page.getByRole('button', { name: 'Launch Prediction' }).click();
+      await expect(page.getByRole('dialog', { name: 'Prediction Launched!' })).toBeVisible();
+      const res = await page.request.post('/api/predictions', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { prediction_text: texts.ar, categories: 'Technology', visibility: true },
+      });
+      expect(res.status()).toBe(201);
+
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const carousel = community(page);
+      await expect(carousel.getByRole('article').first()).toBeVisible();
+      const shots = '/tmp/shots-ux';
+      for (const [lang, text] of Object.entries(texts)) {
+        const card = carousel.locator('article', { hasText: text });
+        await expect(card).toHaveCount(1);
+        // Its slide, shown through its dot.
+        const label = await card.locator('xpath=ancestor::*[@role="tabpanel"]').getAttribute('aria-label');
+        const n = Number(/^(\d+) of/.exec(label ?? '')?.[1]);
+        await carousel.getByRole('tab', { name: `Show prediction ${n}`, exact: true }).click();
+        await expectRtl(card.getByText(text));
+        await expect(card.locator('bdi', { hasText: id })).toHaveCount(1);
+        for (const [width, height] of [
+          [1280, 900],
+          [360, 740],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await card.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+          await carousel.screenshot({ path: `${shots}/rtl-card-${lang}-${width}.png` });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+
+      // A comment in Arabic on the Persian card; the box and the comment follow the text.
+      const card = carousel.locator('article', { hasText: texts.fa });
+      const label = await card.locator('xpath=ancestor::*[@role="tabpanel"]').getAttribute('aria-label');
+      await carousel
+        .getByRole('tab', {
+          name: `Show prediction ${/^(\d+) of/.exec(label ?? '')?.[1]}`,
+          exact: true,
+        })
+        .click();
+      await card.getByRole('button', { name: /^Comments/ }).click();
+      const box = card.getByLabel('Add a comment');
+      await expect(box).toHaveAttribute('dir', 'auto');
+      const comment = `أتفق، الأسعار تنخفض بسرعة (${id})`;
+      await box.fill(comment);
+      expect(await box.evaluate((e) => e.matches(':dir(rtl)'))).toBe(true);
+      await card.getByRole('button', { name: 'Post Comment' }).click();
+      const posted = card.getByRole('listitem').filter({ hasText: comment });
+      await expectRtl(posted.getByText(comment));
+      await expect(posted.locator('bdi')).toHaveText(id);
+      for (const [width, height] of [
+        [1280, 900],
+        [360, 740],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await card.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+        await card.screenshot({ path: `${shots}/rtl-comment-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectAccessible(page);
+
+      // The dashboard: each prediction's text, and the greeting's name isolated.
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: `Welcome, ${id}` }).locator('bdi')).toHaveText(id);
+      for (const text of Object.values(texts)) {
+        await expectRtl(page.getByText(text, { exact: true }));
+      }
+      for (const [width, height] of [
+        [1280, 900],
+        [360, 740],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.getByRole('heading', { name: 'Recent Predictions' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/rtl-dashboard-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      expect(problems).toEqual([]);
     });
 
     test('an open comment box holds the community carousel', async ({ page }) => {

@@ -23,10 +23,10 @@ test('Escape on the Login Required dialog returns focus to the card control that
   await expect(dialog).toBeHidden();
   await expect(like).toBeFocused();
 
-  // Its 'Create Account' opens the account page in registration mode.
+  // Its 'Create Account' opens the account page in registration mode, the way back attached.
   await like.press('Enter');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2F$/);
   await expect(page.getByRole('heading', { name: 'Join the Vision' })).toBeVisible();
 });
 

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { communityBox as community, expectCarouselTimings, newsBox as news, slideOf } from './support';
+import {
+  communityBox as community,
+  expectAccessible,
+  expectCarouselTimings,
+  newsBox as news,
+  slideOf,
+} from './support';
 
 // The AI News Analysis box in real Chromium against the real server with local feeds: its carousel,
 // its cards on a phone, and the hot-topics cache, error and fallback states.
@@ -101,4 +107,80 @@ test('on a phone the news cards show whole lines only, nothing cut through the m
       0.05,
     );
   }
+});
+
+test('a story links to its source article: https only, in a new tab, without opener or referrer', async ({
+  page,
+}) => {
+  const story = (id: number, source: string, url: string) => ({
+    id,
+    title: `Story ${id}: grid batteries pass a new milestone`,
+    description: 'Utilities add storage faster than expected.',
+    summary: 'Utilities add storage faster than expected.',
+    bulletPoints: ['Storage doubled in a year'],
+    category: 'Technology',
+    source,
+    trend: 'stable',
+    articles: [
+      {
+        title: `Story ${id}`,
+        source: 'Elsewhere',
+        url: 'https://elsewhere.example/other',
+        publishedAt: '2026-11-20T10:00:00.000Z',
+      },
+      { title: `Story ${id}`, source, url, publishedAt: '2026-11-20T10:00:00.000Z' },
+    ],
+    newsContext: { primarySource: source, articleCount: 2 },
+    keywords: ['storage'],
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    type: 'news',
+    isDemo: false,
+  });
+  await page.route('**/api/enhanced-hot-topics', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: true,
+        enhanced: true,
+        timestamp: new Date().toISOString(),
+        newsMetrics: { totalArticles: 6, totalStories: 3, sources: 4, lastRefresh: null },
+        topics: [
+          story(1, 'Grid Weekly', 'https://grid.example/batteries'),
+          story(2, 'Plain Wire', 'http://plain.example/batteries'),
+          story(3, 'Script News', 'javascript:alert(1)'),
+        ],
+      }),
+    }),
+  );
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const box = news(page);
+  const slide = (n: number) => box.getByRole('tabpanel', { name: `${n} of 3`, exact: false });
+  await expect(slide(1).getByRole('heading', { name: /^Story 1/ })).toBeVisible();
+  const link = slide(1).getByRole('link', {
+    name: 'Grid Weekly: read “Story 1: grid batteries pass a new milestone” (opens in a new tab)',
+  });
+  await expect(link).toHaveAttribute('href', 'https://grid.example/batteries');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await box.scrollIntoViewIfNeeded();
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await box.screenshot({ path: `/tmp/shots-ux/news-link-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page);
+  // http: and javascript: addresses: the source is named, not linked.
+  for (const [n, source] of [
+    [2, 'Plain Wire'],
+    [3, 'Script News'],
+  ] as const) {
+    await box.getByRole('tab', { name: `Show story ${n}` }).click();
+    await expect(slide(n).getByText(source, { exact: true })).toBeVisible();
+    await expect(slide(n).getByRole('link')).toHaveCount(0);
+  }
+  expect(await box.locator('a[href^="http:"], a[href^="javascript:"]').count()).toBe(0);
 });

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { signUnsubscribeToken } from '../src/server/features/notifications/unsubscribe-token.ts';
 import { apiLogin, expectAccessible, mailedLink, registerMember, subjectsTo, watchConsole } from './support';
 
@@ -46,11 +48,15 @@ test.describe
       await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(/\/settings$/);
       await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-      for (const name of ['Password', 'Email address', 'Notifications', 'Export my data']) {
+      for (const name of [
+        'Password',
+        'Email address',
+        'Notifications',
+        'Export my data',
+        'Delete my account',
+      ]) {
         await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
       }
-      // No account deletion yet: nothing that does nothing.
-      await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Home', exact: true })
@@ -208,5 +214,133 @@ test.describe
         'false',
       );
       expect(problems).toEqual([]);
+    });
+    test('delete my account: the dialog, a wrong password keeps it, then everything is gone', async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      // A member of its own, with a prediction, a comment, a vote and a draft in this browser.
+      const name = `${id}del`;
+      const mail = `${name}@example.com`;
+      const secret = 'Sunny-Day-42';
+      const own = await registerMember(page.request, { email: mail, username: name, password: secret });
+      const auth = { authorization: `Bearer ${own}` };
+      const published = await page.request.post('/api/predictions', {
+        headers: auth,
+        data: {
+          prediction_text: `By 2029 the ${name} co-op will run 300 shared electric vans in Lisbon.`,
+          categories: 'Technology',
+          visibility: true,
+        },
+      });
+      expect(published.status()).toBe(201);
+      const predictionId = (await published.json()).prediction.id as number;
+      expect(
+        (await page.request.post(`/api/predictions/${predictionId}/like`, { headers: auth })).status(),
+      ).toBe(200);
+      expect(
+        (
+          await page.request.post(`/api/predictions/${predictionId}/comments`, {
+            headers: auth,
+            data: { comment: 'Adding a data point later.' },
+          })
+        ).status(),
+      ).toBe(201);
+      // Once: a later load must find what the deletion left behind, not a fresh copy.
+      await page.addInitScript((t) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('token', t);
+        localStorage.setItem('futurecast:draft:1', JSON.stringify({ text: 'half-written', categories: [] }));
+      }, own);
+      await page.goto('/settings');
+      const section = page.getByRole('region', { name: 'Delete my account' });
+      // Export first: the way to it is offered.
+      await expect(section.getByRole('link', { name: 'Export my data' })).toHaveAttribute(
+        'href',
+        '#export-title',
+      );
+
+      // The dialog: focus on the username field; Escape hands focus back to the button.
+      const opener = section.getByRole('button', { name: 'Delete my account' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await expect(dialog).toBeVisible();
+      const typed = dialog.getByLabel('Type your username to confirm');
+      await expect(typed).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+
+      await opener.click();
+      await expect(
+        dialog.getByText('your predictions, public and private, with their analyses'),
+      ).toBeVisible();
+      await expect(dialog.getByText(/anyone can take it\s+again after 30 days/)).toBeVisible();
+      const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
+      await expect(confirm).toBeDisabled();
+      await typed.fill(name.toUpperCase());
+      await expect(confirm).toBeDisabled();
+      await typed.fill(name);
+      await dialog.getByLabel('Current password').fill('Wrong-Guess-11');
+      await expect(confirm).toBeEnabled();
+      for (const [width, height] of [
+        [1280, 900],
+        [375, 812],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `${shots}/settings-delete-dialog-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectAccessible(page);
+
+      // A wrong password: said in the dialog, and the account stays.
+      await confirm.click();
+      await expect(dialog.getByRole('alert').filter({ hasText: 'Incorrect password' })).toBeVisible();
+      await expect(dialog).toBeVisible();
+      expect((await me(page, own)).status()).toBe(200);
+
+      await dialog.getByLabel('Current password').fill(secret);
+      await confirm.click();
+      // Signed out here, drafts gone, and told so with the way home.
+      await expect(page.getByRole('heading', { name: 'Account deleted', level: 1 })).toBeVisible();
+      await expect(page.getByText('Your account and everything in it have been deleted.')).toBeVisible();
+      await expect(page).toHaveURL(/\/settings$/);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')]),
+      ).toEqual([null, null]);
+      expect(await page.evaluate(() => localStorage.getItem('futurecast:draft:1'))).toBeNull();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      for (const [width, height] of [
+        [1280, 900],
+        [375, 812],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `${shots}/settings-deleted-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // The session is revoked, signing in is refused, and the prediction and profile are gone.
+      expect((await me(page, own)).status()).toBe(401);
+      const challenge = await (await page.request.get('/api/captcha/challenge')).json();
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const login = await page.request.post('/api/auth/login', {
+        data: {
+          username: name,
+          password: secret,
+          captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+        },
+      });
+      expect(login.status()).toBe(401);
+      expect((await page.request.get(`/api/predictions/${predictionId}`)).status()).toBe(404);
+      expect((await page.request.get(`/api/users/${name}`)).status()).toBe(404);
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto(`/p/${predictionId}`);
+      await expect(page.getByText(`the ${name} co-op`)).toHaveCount(0);
+      expect(problems.filter((p) => !/status of (400|404)/.test(p))).toEqual([]);
     });
   });

@@ -8,6 +8,7 @@ const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: bool
   { path: '/signup', heading: /./ },
   { path: '/forgot-password', heading: /./, dialog: true },
   { path: '/analytics', heading: /./ },
+  { path: '/predictions', heading: /Explore predictions/ },
   { path: '/verify-email', heading: /./ },
   { path: '/reset-password', heading: /./ },
   { path: '/my-predictions', heading: /./, finalPath: '/login' },
@@ -20,11 +21,13 @@ const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: bool
 ];
 
 test.describe('navigation shell', () => {
-  test('desktop shows Home, Submit, Analytics and Login for a visitor, and navigates', async ({ page }) => {
+  test('desktop shows Home, Explore, Submit, Analytics and Login for a visitor, and navigates', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Home', 'Submit', 'Analytics', 'Login']) {
+    for (const name of ['Home', 'Explore', 'Submit', 'Analytics', 'Login']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'My Account' })).toHaveCount(0);
@@ -53,7 +56,7 @@ test.describe('navigation shell', () => {
     const menu = page.locator(
       `#${await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls')}`,
     );
-    for (const name of ['Home', 'Submit', 'Analytics', 'Login']) {
+    for (const name of ['Home', 'Explore', 'Submit', 'Analytics', 'Login']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await page.keyboard.press('Escape');

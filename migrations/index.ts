@@ -6,6 +6,7 @@ import * as m006 from './006-member-activity-index.ts';
 import * as m010 from './010-vote-toggle-function.ts';
 import * as m030 from './030-account-self-service.ts';
 import * as m031 from './031-member-notifications.ts';
+import * as m032 from './032-explore.ts';
 import * as m033 from './033-resolution.ts';
 
 // Listed explicitly so the server, tests and tools run the same set in the same order.
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '010-vote-toggle-function': m010,
   '030-account-self-service': m030,
   '031-member-notifications': m031,
+  '032-explore': m032,
   '033-resolution': m033,
 };

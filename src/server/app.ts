@@ -11,6 +11,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createReplyCache } from './cache/reply-cache.ts';
 import { watchRedis } from './cache/redis.ts';
 import { communityRoutes } from './features/community/community.routes.ts';
+import { exploreRoutes } from './features/explore/explore.routes.ts';
+import type { ExploreService } from './features/explore/explore.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -155,8 +157,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     ...(namespace ? { prefix: `${namespace}cache:` } : {}),
   });
+  // The explore pages, cached per URL, in a cache of their own: a crawl of many URLs never evicts
+  // the home page's entries (features/explore/explore-cache.ts).
+  const pages = createReplyCache({
+    redis,
+    log: app.log,
+    prefix: `${namespace ?? 'futurecast:'}explore-pages:`,
+  });
   app.addHook('onClose', (_app, done) => {
     cache.close();
+    pages.close();
     redis?.close();
     done();
   });
@@ -172,11 +182,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes({ config, database, mailer, scheduler }));
 
   await app.register(communityRoutes({ database, cache, hot }));
+  let explore: ExploreService | undefined;
+  await app.register(
+    exploreRoutes({
+      database,
+      cache,
+      pages,
+      hot,
+      onService: (service) => {
+        explore = service;
+      },
+    }),
+  );
   await app.register(newsRoutes({ config, database, scheduler, cache, hot }));
 
   await app.register(analyticsRoutes({ database, cache, hot }));
   await app.register(resolutionRoutes({ config, database, mailer, cache, hot, scheduler }));
 
-  await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site);
+  await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site, {
+    publicUrl: config.publicUrl,
+    preview: (path) => explore?.preview(path) ?? Promise.resolve(null),
+  });
   return app;
 }

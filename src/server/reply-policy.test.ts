@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prediction } from '#server/test/community.ts';
-import { bearer, freshIp, login, pathOf, startSmtp, type TestSmtp } from '#server/test/accounts.ts';
+import { bearer, freshIp, login, pathOf, startAppWithMail, type TestSmtp } from '#server/test/accounts.ts';
 import { buildTestApp, type TestApp } from '#server/test/helpers.ts';
 
 // Security issue 22, finding 5: replies that carry a token or personal data are never cached, every
@@ -22,14 +22,11 @@ const SECURITY_HEADERS = [
 describe('reply policy', () => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ t, smtp, close } = await startAppWithMail({}));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('sends Cache-Control: no-store on every reply that carries a token or personal data', async () => {
     const creds = {

@@ -67,9 +67,10 @@ function link(client: Redis, log: RedisLog, name: string, owned: boolean): Redis
     up = next;
     if (next) {
       missed = 0;
-      if (everUp) log.info({ redis: name }, 'Redis is reachable again');
+      // A duplicate (a subscriber) follows the same server: its link is the one that reports.
+      if (everUp && !owned) log.info({ redis: name }, 'Redis is reachable again');
       everUp = true;
-    } else if (!closed) {
+    } else if (!closed && !owned) {
       log.warn(
         { redis: name, error: err instanceof Error ? err.message : undefined },
         'Redis is unreachable: rate limits count per instance and cached replies come from the database until it returns',

@@ -249,6 +249,19 @@ interface ResolutionReminderOptoutsTable {
   created_at: string;
 }
 
+/** A deleted account's username, held from registration for 30 days (migration 032). */
+interface ReleasedUsernamesTable {
+  username_key: string;
+  released_at: string;
+}
+
+/** Predictions deleted per UTC day and category: only ever grows (migration 032). */
+interface RollupRemovalsTable {
+  day: string;
+  category: string;
+  removed: Flag;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -272,6 +285,8 @@ export interface Tables {
   track_records: TrackRecordsTable;
   track_record_totals: TrackRecordTotalsTable;
   resolution_reminder_optouts: ResolutionReminderOptoutsTable;
+  released_usernames: ReleasedUsernamesTable;
+  rollup_removals: RollupRemovalsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -79,6 +79,14 @@ export async function lockPredictionRow(trx: Kysely<Tables>, predictionId: numbe
 }
 
 /**
+ * Locks the rows a SELECT reads until the transaction ends (PostgreSQL `FOR UPDATE`), so what is
+ * read is what is then changed; SQLite already runs write transactions one at a time.
+ */
+export function lockingRows<Q extends { forUpdate(): Q }>(db: Kysely<Tables>, query: Q): Q {
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
  * Serialises writers whose texts share a near-duplicate band, for the rest of the transaction, so
  * two near-identical posts sent at once cannot both pass the duplicate check. PostgreSQL: one
  * transaction-scoped advisory lock per band, taken in ascending key order (no deadlocks); texts

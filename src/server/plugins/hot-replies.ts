@@ -41,6 +41,16 @@ export interface HotReplies {
    * security and content headers (those the route itself sets on a cached reply).
    */
   add(path: string, peek: Peek, headers?: Readonly<Record<string, string>>): void;
+  /**
+   * The same for every GET whose URL (path and query) `match` accepts, counted under `label`: for
+   * reads cached per URL (the explore pages).
+   */
+  addMatching(
+    label: string,
+    match: (url: string) => boolean,
+    peek: Peek,
+    headers?: Readonly<Record<string, string>>,
+  ): void;
   /** Replies and returns true when it can; false leaves the request to Fastify. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** From now on every request goes to Fastify (which answers 503 while closing). */
@@ -61,7 +71,11 @@ export function createHotReplies(options: {
   trustProxy: (address: string, hop: number) => boolean;
   enabled: boolean;
 }): HotReplies {
-  const routes = new Map<string, { peek: Peek; headers: Array<[string, string]> }>();
+  type Route = { label: string; peek: Peek; headers: Array<[string, string]> };
+  const routes = new Map<string, Route>();
+  const matching: Array<Route & { match: (url: string) => boolean }> = [];
+  /** Reply variants kept at most (URLs with query strings are many). */
+  const MAX_VARIANTS = 512;
   const counts = new Map<string, number>();
   const base = Object.entries(options.headers);
   let open = options.enabled;
@@ -89,6 +103,7 @@ export function createHotReplies(options: {
     if (encoding) headers.push(['content-encoding', encoding]);
     headers.push(['content-length', String(Buffer.byteLength(body))]);
     const variant = { body, headers };
+    if (variants.size >= MAX_VARIANTS) variants.clear();
     variants.set(key, { json, variant });
     return variant;
   }
@@ -105,12 +120,15 @@ export function createHotReplies(options: {
 
   const hot: HotReplies = {
     add(path, peek, headers = {}) {
-      routes.set(path, { peek, headers: Object.entries(headers) });
+      routes.set(path, { label: path, peek, headers: Object.entries(headers) });
+    },
+    addMatching(label, match, peek, headers = {}) {
+      matching.push({ label, match, peek, headers: Object.entries(headers) });
     },
     serve(req, res) {
       if (!open || req.method !== 'GET') return false;
       const url = req.url ?? '';
-      const route = routes.get(url);
+      const route = routes.get(url) ?? matching.find((m) => m.match(url));
       if (!route) return false;
       const json = route.peek(req);
       if (json === undefined) return false;
@@ -119,7 +137,7 @@ export function createHotReplies(options: {
       const { body, headers } = variantFor(url, route.headers, json, encoding, isHttps(req));
       res.writeHead(200, headers.flat());
       res.end(body);
-      counts.set(url, (counts.get(url) ?? 0) + 1);
+      counts.set(route.label, (counts.get(route.label) ?? 0) + 1);
       return true;
     },
     close() {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_FIRST_READS } from '#shared/rules/home-reads.ts';
@@ -34,6 +34,44 @@ export function withSiteSettings(html: string, site: SiteSettings): string {
   return html.replace('</head>', `${tags}</head>`);
 }
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
+
+/** What a shared link's preview shows (features/explore/explore.service.ts `preview`). */
+export interface PagePreview {
+  title: string;
+  description: string;
+  /** The page's own path, e.g. /p/42. */
+  path: string;
+  type: 'article' | 'profile';
+}
+
+/** Pages whose HTML names what they show, for link previews: one prediction, one member. */
+const PREVIEWED = /^\/(?:p\/\d+|u\/[^/]+)\/?$/;
+
+const text = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html for a shared link: its <title>, meta description and Open Graph tags say what the page
+ * shows, so a chat app or social network previews it (they read the HTML, not the app). Everything
+ * is escaped; no script is added, so the Content-Security-Policy stays as it is.
+ */
+function withPreview(html: string, preview: PagePreview, publicUrl: string): string {
+  const og = [
+    ['og:title', preview.title],
+    ['og:description', preview.description],
+    ['og:url', `${publicUrl}${preview.path}`],
+    ['og:type', preview.type],
+    ['og:site_name', 'Futurecast'],
+  ]
+    .map(([property, value]) => `<meta property="${property}" content="${attribute(value ?? '')}">`)
+    .join('');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${text(preview.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${attribute(preview.description)}">`,
+    )
+    .replace('</head>', `${og}</head>`);
+}
 
 /** Written by the build (vite.config.ts, `pagePreloads`): each page module's files. */
 type PagePreloads = Partial<Record<PageModule, PageFiles>>;
@@ -71,7 +109,16 @@ const HOME_PRELOAD_LINK = HOME_FIRST_READS.map(
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * client route (no file extension, not /api) answered with index.html so React Router takes over.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string, site: SiteSettings): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  site: SiteSettings,
+  options: {
+    publicUrl?: string;
+    /** The preview of a /p/:id or /u/:username page; null for one that is not public. */
+    preview?: (path: string) => Promise<PagePreview | null>;
+  } = {},
+): Promise<void> {
   const indexFile = join(webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -90,6 +137,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
     });
   }
   const pages = new Map<PageModule, PageHtml>();
+  const sources = new Map<PageModule, string>();
   if (built) {
     const html = withSiteSettings(readFileSync(indexFile, 'utf8'), site);
     const preloadsFile = join(webRoot, PAGE_PRELOADS_FILE);
@@ -98,17 +146,30 @@ export async function registerSpa(app: FastifyInstance, webRoot: string, site: S
       : {};
     // Compressed once at start-up, one variant per page module; served for every client route.
     for (const module of new Set<PageModule>([...Object.values(PAGE_MODULES), 'not-found'])) {
-      const raw = Buffer.from(withPagePreloads(html, preloads[module]));
+      const source = withPagePreloads(html, preloads[module]);
+      sources.set(module, source);
+      const raw = Buffer.from(source);
       pages.set(module, { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) });
     }
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  /** The page with its link preview, compressed now (the preview is per prediction or member). */
+  async function previewPage(module: PageModule, path: string): Promise<PageHtml | undefined> {
+    const source = sources.get(module);
+    if (!source || !options.preview || !PREVIEWED.test(path)) return undefined;
+    const preview = await options.preview(path);
+    if (!preview) return undefined;
+    const raw = Buffer.from(withPreview(source, preview, options.publicUrl ?? ''));
+    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { raw, br, gzip: gzipSync(raw) };
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
     if (isPage && !HAS_EXTENSION.test(path)) {
       const module = pageModuleOf(path);
-      const page = pages.get(module);
+      const page = (await previewPage(module, path)) ?? pages.get(module);
       if (!page) {
         return reply
           .status(503)

@@ -15,7 +15,7 @@ const STOPWORDS = new Set(
 // Negation words of the languages the lists cover (verb suffixes such as Turkish -me/-ma change the
 // word itself, which the word comparison below already treats as a different claim).
 const NEGATION =
-  /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|non|nicht|nie|kein\p{L}*|nunca|nadie|ningún|ninguna|não|nao|nem|mai|niet|geen|nooit|inte|ikke|değil|yok|asla|не|нет|ни|ні|لا|لن|لم|ليس|هرگز|不|没|没有)$/u;
+  /^(?:not|never|no|none|nobody|nothing|won't|can't|cannot|isn't|aren't|doesn't|don't|didn't|wont|cant|ne|pas|jamais|non|nicht|nie|kein\p{L}*|nunca|nadie|ningún|ninguna|não|nao|nem|mai|niet|geen|nooit|inte|ikke|değil|yok|asla|не|нет|ни|ні|لا|لن|لم|ليس|هرگز|不|没|没有|नहीं|नही|न|मत|tidak|tak|bukan|belum|jangan|chưa|không)$/u;
 
 // Where each letter sits on a QWERTY keyboard (rows staggered as on the keys).
 const KEY_POSITION = new Map<string, readonly [number, number]>(
@@ -109,14 +109,16 @@ function claimTokens(tokens: readonly string[]): string[] {
 // A compound written as one word on one side and two on the other ('جیره‌بندی' / 'جیره بندی',
 // 'healthcare' / 'health care') is the same word.
 function joinCompounds(a: readonly string[], b: readonly string[]): [string[], string[]] {
+  // Up to three words ('work from home' / 'work-from-home').
   const join = (tokens: readonly string[], other: ReadonlySet<string>) => {
     const out: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      const pair = `${tokens[i]}${tokens[i + 1] ?? ''}`;
-      if (i + 1 < tokens.length && !/\d/u.test(pair) && other.has(pair)) {
-        out.push(pair);
-        i++;
-      } else out.push(tokens[i] ?? '');
+      const n = [3, 2].find((k) => {
+        const word = tokens.slice(i, i + k).join('');
+        return i + k <= tokens.length && !/\d/u.test(word) && other.has(word);
+      });
+      out.push(n ? tokens.slice(i, i + n).join('') : (tokens[i] ?? ''));
+      i += (n ?? 1) - 1;
     }
     return out;
   };
@@ -149,11 +151,32 @@ export function claimConflict(
   const onlyA = ca.filter((x) => !cb.some((y) => sameWord(x, y)));
   const onlyB = cb.filter((y) => !ca.some((x) => sameWord(x, y)));
   if (onlyA.length > 0 && onlyB.length > 0) return `different words (${onlyA[0]} / ${onlyB[0]})`;
-  if (rolesSwapped(a, b, functionWords)) return 'the two sides of the comparison are swapped';
+  if (exchanged(a, b) || rolesSwapped(a, b, functionWords))
+    return 'the two sides of the comparison are swapped';
   const extra = onlyA.length + onlyB.length;
   if (extra > Math.max(2, Math.round(0.2 * Math.max(ca.length, cb.length))))
     return 'one says much more than the other';
   return null;
+}
+
+// Words that join equals: 'X and Y' is 'Y and X'.
+const COORDINATORS = new Set(
+  'and or & y e et und dan و ve и і och og en i oraz và 和 与 及 と और या'.split(' '),
+);
+
+/**
+ * Two content words that trade places while every other word stays where it was ('India will beat
+ * Australia' / 'Australia will beat India', in any language and word order): the sides of the claim
+ * swapped. Words joined by 'and' alone are equals and may trade places.
+ */
+function exchanged(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+  const [i = 0, j = 0] = diff;
+  if (diff.length !== 2 || a[i] !== b[j] || a[j] !== b[i]) return false;
+  const between = a.slice(i + 1, j);
+  return !(between.length > 0 && between.every((t) => COORDINATORS.has(t)));
 }
 
 // Words that set one side against the other: what stands before them and what stands after them

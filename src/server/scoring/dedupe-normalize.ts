@@ -48,6 +48,15 @@ function numberWordsToDigits(tokens: string[]): string[] {
   };
   for (const token of tokens) {
     const parts = token.split('-');
+    // 'ten-year' is 'ten' 'year', as '10-year' is '10' 'year'.
+    const word = parts.findIndex((p) => !(p in UNITS || p in TENS));
+    if (word > 0) {
+      for (const p of parts.slice(0, word)) value += UNITS[p] ?? TENS[p] ?? 0;
+      inNumber = true;
+      flush();
+      out.push(...parts.slice(word));
+      continue;
+    }
     const allNumeric = parts.every((p) => p in UNITS || p in TENS);
     if (allNumeric) {
       for (const p of parts) value += UNITS[p] ?? TENS[p] ?? 0;
@@ -66,7 +75,7 @@ function numberWordsToDigits(tokens: string[]): string[] {
 }
 
 const LEAD_INS =
-  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|(?:predicci[oó]n|pron[oó]stico|pr[ée]diction|pr[ée]vision|prognose|vorhersage|previsione|previs[ãa]o|tahmin|прогноз|پیش\s?بینی|预测|預測|予測|예측)\s*:?\s+|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|je parie que\s*|(?:yo )?creo que\s*|pienso que\s*|predigo que\s*|apuesto a que\s*|penso che\s*|prevedo che\s*|scommetto che\s*|secondo me\s*|(?:eu )?acho que\s*|prevejo que\s*|aposto que\s*|ik denk dat\s*|ik voorspel dat\s*|ich denke,?\s*(?:dass\s*)?|ich sage voraus,?\s*(?:dass\s*)?|ich wette,?\s*(?:dass\s*)?|bence\s*|mark my words\s*|calling it\s*|i'?d say\s*(?:that\s*)?|i would say\s*(?:that\s*)?|я уверен,?\s*(?:что\s*)?|я предсказываю,?\s*(?:что\s*)?|أتوقع أن\s*|أعتقد أن\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测|我预计|我猜)+/u;
+  /^(?:(?:my |our )?predictions?\s*(?:is|:)?\s*|i (?:predict|think|believe|expect|bet|guess|reckon|am sure|am confident)\s*(?:that\s*)?|in my (?:opinion|view)\s*|my (?:guess|bet|forecast) is (?:that\s*)?|forecast\s*:\s*|(?:predicci[oó]n|pron[oó]stico|pr[ée]diction|pr[ée]vision|prognose|vorhersage|previsione|previs[ãa]o|tahmin|прогноз|پیش\s?بینی|预测|預測|予測|예측)\s*:?\s+|پیش\s?بینی\s?(?:من|می\s?کنم)\s*(?:که\s*)?|فکر می\s?کنم\s*(?:که\s*)?|je pense que\s*|je prédis que\s*|je crois que\s*|je parie que\s*|(?:yo )?creo que\s*|pienso que\s*|predigo que\s*|apuesto a que\s*|penso che\s*|prevedo che\s*|scommetto che\s*|secondo me\s*|(?:eu )?acho que\s*|prevejo que\s*|aposto que\s*|ik denk dat\s*|ik voorspel dat\s*|ich denke,?\s*(?:dass\s*)?|ich sage voraus,?\s*(?:dass\s*)?|ich wette,?\s*(?:dass\s*)?|bence\s*|mark my words\s*|calling it\s*|i'?d say\s*(?:that\s*)?|i would say\s*(?:that\s*)?|я уверен,?\s*(?:что\s*)?|я предсказываю,?\s*(?:что\s*)?|أتوقع أن\s*|أعتقد أن\s*|به نظرم\s*|به نظر من\s*|ich glaube,?\s*(?:dass\s*)?|मुझे लगता है कि\s*|मेरा मानना है कि\s*|menurut saya,?\s*|saya (?:pikir|kira|yakin|rasa)\s*(?:bahwa\s*)?|sanırım\s*|я думаю,?\s*(?:что\s*)?|我认为|我觉得|我预测|我预计|我猜)+/u;
 
 // A label before a colon that announces the speaker's own forecast ('Ich sage voraus:', 'My hot
 // take:', 'Mark my words:', 'Mi pronóstico:'): up to four words, every one of them from this
@@ -202,7 +211,10 @@ export function duplicateTokens(text: string, keepMarks = false): string[] {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[’‘`´]/g, "'")
     .replace(/٪/g, '%')
-    .replace(/\b(?:per ?cent|percent)\b|درصد|pour ?cent|por ?ciento|prozent|процент\p{L}*/gu, ' % ')
+    .replace(
+      /\b(?:per ?cent|percent|persen|per ?cento|por ?cento|yüzde)\b|درصد|प्रतिशत|pour ?cent|por ?ciento|prozent|процент\p{L}*/gu,
+      ' % ',
+    )
     // Full-width and other decimal digits were folded by NFKC; thousands separators go (a point
     // too when it groups threes, as in German '30.000' or '1.250.000'); a decimal comma becomes a point.
     .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,]*\d)/g, (n) =>

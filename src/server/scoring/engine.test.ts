@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePrediction, authorAdjustment, qualityTier, SCORING_VERSION } from './engine.ts';
 import { bandOf, outlookOf } from './eval/measure.ts';
+import { OUTLOOK_FEATURES, outlookFeatures } from './outlook-lexicon.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
 const score = (text: string, extra: Partial<Parameters<typeof analyzePrediction>[0]> = {}) =>
@@ -34,10 +35,18 @@ describe('quality bands', () => {
     ['mid', 'Tesla will deliver more than 2.5 million vehicles worldwide.'],
     ['mid', 'The Bank of England will cut interest rates by December 2027.'],
     ['mid', 'Tesla will deliver a lot more cars at some point in 2027.'],
+    ['mid', 'A chipmaker will report revenue above $200 billion in 2027.'],
+    ['mid', 'Eine deutsche Bank wird 2027 mehr als 10 Milliarden Euro Gewinn machen.'],
     ['low', 'Tesla will do something big.'],
     ['low', 'Interest rates will come down eventually.'],
   ])('puts a prediction in the %s band: %s', (band, text) => {
     expect(bandOf(score(text).reliability_score)).toBe(band);
+  });
+
+  it('gives a kind of subject fewer points than a named one, and says so', () => {
+    const a = score('A European airline will go bankrupt before the end of 2027.');
+    expect(a.reasons.find((r) => r.code === 'unnamed_subject')?.label).toMatch(/airline/u);
+    expect(a.reasons.some((r) => r.code === 'specific' || r.code === 'complete')).toBe(false);
   });
 
   it('gives the completeness bonus only to a claim with who, when and how much', () => {
@@ -170,6 +179,20 @@ describe('sentiment as outlook', () => {
     expect(outlookOf(score('Unemployment in Spain will not fall in 2027.').sentiment_score)).not.toBe(
       'positive',
     );
+  });
+
+  it('reads a bad outcome that falls or ends as a burden falling, not as bad news', () => {
+    const at = (name: string) => OUTLOOK_FEATURES.indexOf(name as (typeof OUTLOOK_FEATURES)[number]);
+    for (const text of [
+      'malaria deaths will fall by half by 2030.',
+      'the war in the north will end in 2027.',
+    ]) {
+      const f = outlookFeatures(text, 'en');
+      expect(f[at('burdens_down')]).toBeGreaterThan(0);
+      expect(f[at('bad')]).toBe(0);
+      expect(f[at('leans_good')]).toBe(1);
+    }
+    expect(outlookFeatures('a war will break out in 2027.', 'en')[at('bad')]).toBeGreaterThan(0);
   });
 
   it('keeps the score within −1..1', () => {

@@ -397,3 +397,60 @@ describe('different claims stay distinct', () => {
     expect(compareTexts(a, b).duplicate).toBe(false);
   });
 });
+
+describe('abbreviations, spelled numbers, shares and swapped sides (2.1.0)', () => {
+  it('reads an abbreviation as the words it stands for', () => {
+    expect(
+      isNearDuplicate(
+        'The IMF will cut its 2027 growth forecast for Germany.',
+        'The International Monetary Fund will cut its 2027 growth forecast for Germany.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('Rents in the UK will rise 5% by 2028.', 'Rents in the US will rise 5% by 2028.'),
+    ).toBe(false);
+  });
+
+  it('reads a run of number words, a share and "a million" as digits', () => {
+    expect(
+      isNearDuplicate(
+        'Билет в Большой театр будет стоить больше сто двадцать долларов в 2027 году.',
+        'Билет в Большой театр будет стоить больше 120 долларов в 2027 году.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'Half of new cars sold in Norway in 2026 will be Teslas.',
+        '50% of new cars sold in Norway in 2026 will be Teslas.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate(
+        'A million tourists will visit Petra in 2027.',
+        '1 million tourists will visit Petra in 2027.',
+      ),
+    ).toBe(true);
+    expect(
+      isNearDuplicate('到2029年，电动车占新车销量的百分之六十。', '到2029年，电动车占新车销量的60%。'),
+    ).toBe(true);
+  });
+
+  it('calls two names that trade places a different claim, in any language', () => {
+    expect(isNearDuplicate('अगले सीज़न में चेन्नई मुंबई को हराएगा।', 'अगले सीज़न में मुंबई चेन्नई को हराएगा।')).toBe(false);
+    expect(
+      isNearDuplicate(
+        'Prices of rice and oil will rise in 2027.',
+        'Prices of oil and rice will rise in 2027.',
+      ),
+    ).toBe(true);
+  });
+
+  it('reads a negation in Hindi and Indonesian', () => {
+    expect(isNearDuplicate('भारत 2030 तक चाँद पर इंसान भेजेगा।', 'भारत 2030 तक चाँद पर इंसान नहीं भेजेगा।')).toBe(
+      false,
+    );
+    expect(isNearDuplicate('Harga BBM akan naik pada 2027.', 'Harga BBM tidak akan naik pada 2027.')).toBe(
+      false,
+    );
+  });
+});

@@ -16,7 +16,7 @@ export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5e
  * normalisation. Change it with either; the
  * lsh-resign job then re-signs the stored predictions (features/predictions/lsh-resign.job.ts).
  */
-export const SIGNATURE_VERSION = 'mh1-4g-128x32-n5';
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n6';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
@@ -323,6 +323,9 @@ function comparable(text: string): string {
     const unit = NUMBER_WORDS[words[i + 4] ?? ''];
     if (n >= 20 && n % 10 === 0 && words[i + 2] === 'و' && unit !== undefined && unit < 10) {
       words.splice(i, 5, String(n + unit));
+    } else if (n === 100 && NUMBER_WORDS[words[i + 2] ?? ''] !== undefined) {
+      // A hundred and tens ('сто двадцать', 'cento venti') are one number too.
+      words.splice(i, 3, String(n + (NUMBER_WORDS[words[i + 2] ?? ''] ?? 0)));
     } else words[i] = String(n);
   }
   return words.join('');

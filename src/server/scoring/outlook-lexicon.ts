@@ -120,25 +120,34 @@ export function outlookFeatures(lower: string, language: string): Float64Array {
   const pairs = { goods_up: 0, goods_down: 0, burdens_up: 0, burdens_down: 0 };
   let anyNegated = false;
   const directions = hits.filter((h) => h.kind === 'up' || h.kind === 'down');
+  // The nearest way of moving in the same clause, not the thing's own word ('growth' is goods).
+  const movement = (h: Hit) => {
+    let best: Hit | null = null;
+    for (const d of directions) {
+      if (clauseOf(d.at) !== clauseOf(h.at) || (d.at < h.end && d.end > h.at)) continue;
+      if (!best || Math.abs(d.at - h.at) < Math.abs(best.at - h.at)) best = d;
+    }
+    return best;
+  };
   for (const h of hits) {
-    if (h.kind === 'good' || h.kind === 'bad') {
+    if (h.kind === 'negation' || h.kind === 'up' || h.kind === 'down') continue;
+    // An outcome that moves is a thing whose rise is good or bad: fewer deaths, a war that ends
+    // and a recovery that slows say the opposite of the word alone.
+    const moved = h.kind === 'good' || h.kind === 'bad' ? movement(h) : null;
+    if ((h.kind === 'good' || h.kind === 'bad') && (!moved || moved.kind === 'up')) {
       const flip = negatedAt(h);
       anyNegated ||= flip;
       if ((h.kind === 'good') !== flip) good++;
       else bad++;
-    } else if (h.kind === 'goods' || h.kind === 'burdens') {
-      // The nearest way of moving in the same clause, not the thing's own word ('growth' is goods).
-      let best: Hit | null = null;
-      for (const d of directions) {
-        if (clauseOf(d.at) !== clauseOf(h.at) || (d.at < h.end && d.end > h.at)) continue;
-        if (!best || Math.abs(d.at - h.at) < Math.abs(best.at - h.at)) best = d;
-      }
-      if (!best) continue;
-      const flip = negatedAt(best);
-      anyNegated ||= flip;
-      const up = (best.kind === 'up') !== flip;
-      pairs[`${h.kind}_${up ? 'up' : 'down'}`]++;
+      continue;
     }
+    const best = moved ?? movement(h);
+    if (!best) continue;
+    const flip = negatedAt(best);
+    anyNegated ||= flip;
+    const up = (best.kind === 'up') !== flip;
+    const thing = h.kind === 'good' || h.kind === 'goods' ? 'goods' : 'burdens';
+    pairs[`${thing}_${up ? 'up' : 'down'}`]++;
   }
   const cap = (n: number) => Math.min(n, 3) / 3;
   out[1] = cap(good);

@@ -11,9 +11,13 @@ const read = <T>(file: string) =>
 
 const curated = read<{ languages: Record<string, string[][]> }>('synonyms.json').languages;
 const wordnet = read<{ groups: string[][] }>('synonyms-en.json').groups;
-const numberWords = read<{ languages: Record<string, Record<string, number>> }>(
-  'number-words.json',
-).languages;
+const numberData = read<{
+  languages: Record<string, Record<string, number>>;
+  percentWords: Record<string, Record<string, number>>;
+  articles: string[];
+  percentPrefixes: string[];
+}>('number-words.json');
+const numberWords = numberData.languages;
 
 // Entries are read the way the comparison reads texts (accents, letter forms, digits).
 const tokensOf = (s: string) => duplicateTokens(s, true);
@@ -29,7 +33,11 @@ for (const groups of Object.values(curated))
       const tokens = tokensOf(member);
       if (tokens.length === 1) {
         if (!CANONICAL.has(tokens[0] ?? '')) CANONICAL.set(tokens[0] ?? '', head);
-      } else PHRASES.push({ tokens, to: head });
+      } else {
+        PHRASES.push({ tokens, to: head });
+        // The same words written joined ('بدون‌راننده' without its joiner, 'kick-off').
+        if (!CANONICAL.has(tokens.join(''))) CANONICAL.set(tokens.join(''), head);
+      }
     }
   }
 PHRASES.sort((a, b) => b.tokens.length - a.tokens.length);
@@ -43,6 +51,120 @@ wordnet.forEach((group, i) => {
 const NUMBER_VALUE = new Map<string, number>();
 for (const words of Object.values(numberWords))
   for (const [w, v] of Object.entries(words)) NUMBER_VALUE.set(norm(w), v);
+// Words for a share ('half', 'la mitad', 'نیمی'), as percent.
+const PERCENT_VALUE = new Map<string, number>();
+for (const words of Object.values(numberData.percentWords))
+  for (const [w, v] of Object.entries(words)) PERCENT_VALUE.set(norm(w), v);
+// 'a million' is '1 million'; '百分之七十' is '70%'.
+const ARTICLES = new Set(numberData.articles.map(norm));
+const PERCENT_PREFIXES = numberData.percentPrefixes.map(tokensOf);
+// The tokens write '1 million' as '1000000'.
+const SCALE_WORDS = new Map([
+  ['thousand', '1000'],
+  ['million', '1000000'],
+  ['billion', '1000000000'],
+  ['trillion', '1000000000000'],
+]);
+const NUMBER_JOINERS = new Set(['and', 'y', 'e', 'und', 'et', 'و', 've']);
+
+/**
+ * The number a run of number words starting at `i` spells, and how many tokens it takes:
+ * 'сто двадцать' 120, '五十' 50, 'deux cents' 200. Null when no number word starts there.
+ */
+function numberRun(tokens: readonly string[], i: number): { value: number; length: number } | null {
+  let total = 0;
+  let current = 0;
+  let end = i;
+  for (let k = i; k < tokens.length; k++) {
+    const v = NUMBER_VALUE.get(tokens[k] ?? '');
+    if (v === undefined) {
+      if (k > i && NUMBER_JOINERS.has(tokens[k] ?? '') && NUMBER_VALUE.has(tokens[k + 1] ?? '')) continue;
+      break;
+    }
+    // A power of ten after a smaller number multiplies it ('cinq cents', '五十'); otherwise words add.
+    if (v >= 1000) {
+      total += (current || 1) * v;
+      current = 0;
+    } else if ((v === 10 || v === 100) && current > 0 && current < v) current *= v;
+    else current += v;
+    end = k + 1;
+  }
+  return end > i ? { value: total + current, length: end - i } : null;
+}
+
+// Number words spelled out on one side where the other has the digits ('huit' / '8', 'сто
+// двадцать' / '120', 'half' / '50 %', 'a million' / '1 million'). Only values the other side
+// writes in digits are read, so a word that is also a number ('on', 'sei') keeps its meaning.
+function spellNumbers(list: readonly string[], other: readonly string[]): string[] {
+  const has = new Set(other);
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i] ?? '';
+    const prefix = PERCENT_PREFIXES.find((p) => p.every((x, k) => list[i + k] === x));
+    const at = prefix ? i + prefix.length : i;
+    const run = has.has(t) ? null : numberRun(list, at);
+    const digits = run ? String(run.value) : '';
+    if (run && prefix && has.has(`${digits}%`)) out.push(`${digits}%`);
+    else if (run && prefix && has.has(digits)) out.push(digits, '%');
+    else if (run && !prefix && (has.has(digits) || has.has(`${digits}%`))) out.push(digits);
+    else if (ARTICLES.has(t) && !has.has(t) && has.has(SCALE_WORDS.get(list[i + 1] ?? '') ?? '')) {
+      out.push(SCALE_WORDS.get(list[i + 1] ?? '') ?? '');
+      i++;
+      continue;
+    } else if (!has.has(t) && PERCENT_VALUE.has(t) && has.has(String(PERCENT_VALUE.get(t)))) {
+      out.push(String(PERCENT_VALUE.get(t)), '%');
+      continue;
+    } else {
+      out.push(t);
+      continue;
+    }
+    i = at + (run?.length ?? 1) - 1;
+  }
+  return out;
+}
+
+const CONNECTORS = new Set(['of', 'the', 'for', 'and', 'de', 'du', 'des', 'la', 'del', 'der', 'of', 'di']);
+
+/**
+ * An abbreviation on one side for the words it stands for on the other ('ECB' / 'European Central
+ * Bank', 'NYC' / 'New York City', 'BI' / 'Bank Indonesia'): the words become the abbreviation.
+ */
+function abbreviate(list: readonly string[], other: readonly string[]): string[] {
+  const inList = new Set(list);
+  const shorts = other.filter((t) => !inList.has(t) && /^[a-z]{2,5}$/u.test(t));
+  if (shorts.length === 0) return [...list];
+  // The words an abbreviation replaces are words the other side lacks (counted: 'new' in 'New
+  // York' is spare when the other side says 'new' once, elsewhere).
+  const spare = new Map<string, number>();
+  for (const w of list) spare.set(w, (spare.get(w) ?? 0) + 1);
+  for (const w of other) spare.set(w, (spare.get(w) ?? 0) - 1);
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    let matched = false;
+    for (const short of shorts) {
+      let k = i;
+      let n = 0;
+      while (n < short.length && k < list.length) {
+        const w = list[k] ?? '';
+        if (n > 0 && CONNECTORS.has(w)) {
+          k++;
+          continue;
+        }
+        if (w[0] !== short[n] || (spare.get(w) ?? 0) <= 0) break;
+        n++;
+        k++;
+      }
+      if (n === short.length) {
+        out.push(short);
+        i = k - 1;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) out.push(list[i] ?? '');
+  }
+  return out;
+}
 
 /** Curated synonyms and phrases rewritten to one spelling ('more than' → 'over'). */
 export function canonicalTokens(tokens: readonly string[]): string[] {
@@ -116,19 +238,11 @@ function englishSynonyms(a: string, b: string): boolean {
  * one side are aligned, so a word both texts use keeps its meaning.
  */
 export function alignTokens(a: readonly string[], b: readonly string[]): [string[], string[]] {
-  const x = [...a];
-  const y = [...b];
+  let x = abbreviate(spellNumbers(a, b), b);
+  const y = abbreviate(spellNumbers(b, x), x);
+  x = abbreviate(x, y);
   const inA = new Set(x);
   const inB = new Set(y);
-
-  for (const [list, other, otherSet] of [
-    [x, y, inB],
-    [y, x, inA],
-  ] as const)
-    list.forEach((t, i) => {
-      const value = NUMBER_VALUE.get(t);
-      if (value !== undefined && !otherSet.has(t) && other.includes(String(value))) list[i] = String(value);
-    });
   const onlyA = x.filter((t) => !inB.has(t) && /^[a-z]+$/u.test(t) && wordnetGroups(t).size > 0);
   for (let i = 0; i < y.length && onlyA.length > 0; i++) {
     const t = y[i] ?? '';

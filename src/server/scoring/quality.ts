@@ -18,6 +18,7 @@ import { OPEN_TIME_TERMS } from './phrases.ts';
 import type { Moderation } from './moderation.ts';
 import { countQuantities, type TextFeatures } from './text-features.ts';
 import type { Reason } from './types.ts';
+import { unnamedSubject } from './unnamed-subject.ts';
 
 // Every prediction starts here; the reasons add and subtract points on the 0..100 scale, so
 // the quality percent is always BASE_POINTS plus the listed effects (then clamped).
@@ -39,6 +40,7 @@ const WEIGHTS = {
   comparative: 17,
   direction: 4,
   entity: 15,
+  kind: 5,
   topic: 15,
   concrete: 15,
   complete: 15,
@@ -284,10 +286,8 @@ export function assessQuality(
 
   const entities = en ? en.entities : namedThings(f);
   const topic = en ? null : topicOf(f);
-  // A short plain claim ('Gas prices will go up.') says what, which way and that it will happen:
-  // it is not penalised for its length, and its subject counts as concrete.
-  // Plain means unhedged and not vague; clear means the subject says which thing (two words, 'Gas
-  // prices'), or the text is long enough to say it elsewhere.
+  // A short plain claim ('Gas prices will go up.': unhedged, not vague, a two-word subject or a
+  // longer text) says what, which way and that it happens: no length penalty, a concrete subject.
   const plainClaim =
     en !== null &&
     en.subject !== null &&
@@ -297,7 +297,9 @@ export function assessQuality(
     mod.vague.length === 0 &&
     (en.subjectWords >= 2 || f.effectiveLength >= 30) &&
     (quantity || precise || direction || en.quantityWords.length > 0);
-  if (entities.length > 0)
+  const unnamed = unnamedSubject(f.text, f.language);
+  if (unnamed) add('unnamed_subject', `Names a kind of subject, not which one (${unnamed})`, WEIGHTS.kind);
+  else if (entities.length > 0)
     add('specific', `Names who or what (${entities.slice(0, 3).join(', ')})`, WEIGHTS.entity);
   else if (topic) add('specific_topic', `Names a concrete topic (${topic})`, WEIGHTS.topic);
   else if ((en ? en.nouns >= 3 : f.effectiveLength >= 40) && !mod.gibberish.score)

@@ -3,6 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 // Test helpers for the accounts feature: a real SMTP server, mail decoding, a real ALTCHA solve.
 
@@ -15,7 +16,6 @@ export interface ReceivedMail {
   link: string;
 }
 
-/** An in-process SMTP server that keeps what it receives. */
 /** A real SMTP server in-process; `delayMs` holds each message before accepting it (a slow relay). */
 export async function startSmtp(options: { delayMs?: number } = {}) {
   const mails: ReceivedMail[] = [];
@@ -172,3 +172,23 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The real app with its mail going to an in-process SMTP server; close() stops both. Links in mails
+ * start with https://futurecast.example unless `env` says otherwise.
+ */
+export async function startAppWithMail(options: Parameters<typeof buildTestApp>[0] = {}) {
+  const smtp = await startSmtp();
+  const t: TestApp = await buildTestApp({
+    ...options,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://futurecast.example', ...options.env },
+  });
+  return {
+    t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}

@@ -1,8 +1,6 @@
 // SPEC.md §5 'Comment' and 'FAQ feedback', §8 'Home page': the comment limit and the texts the UI
 // shows as they are. No Zod here: the home page imports these without the schema library.
 
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation.ts';
-
 export const COMMENT_MAX_LENGTH = 500;
 
 /** The texts the UI shows as they are (SPEC.md §5 and §8 'Home page'). */
@@ -26,26 +24,6 @@ export const COMMUNITY_MESSAGES = {
   feedbackFailed: 'Failed to submit feedback',
   feedbackThanks: 'Thank you for your feedback!',
 } as const;
-
-/**
- * What is wrong with a FAQ feedback's email, if anything (SPEC.md §5 'FAQ feedback'): required for a
- * dislike and for the weekly-analytics opt-in, optional otherwise, and well-formed when given. The
- * popup checks it before sending and the server's schema with the same rule.
- */
-export function faqFeedbackEmailProblem(
-  feedbackType: 'like' | 'dislike',
-  email: string,
-  subscribeToAnalytics: boolean,
-): string | null {
-  if (email === '') {
-    if (feedbackType === 'dislike') return COMMUNITY_MESSAGES.feedbackEmailRequired;
-    return subscribeToAnalytics ? COMMUNITY_MESSAGES.feedbackSubscribeEmail : null;
-  }
-  // Length first: no pattern runs on more than an email's worth of text.
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
-    return COMMUNITY_MESSAGES.feedbackEmailInvalid;
-  return null;
-}
 
 /**
  * The line under a community card that sums up how people reacted. Computed from the counts the card

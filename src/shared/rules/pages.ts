@@ -18,14 +18,25 @@ export const PAGE_MODULES = {
   '/unsubscribe': 'settings',
   '/leaderboard': 'leaderboard',
   '/reminders/opt-out': 'leaderboard',
+  '/predictions': 'explore',
+  // Paths with a parameter, spelled as the router spells them: matched by pageModuleOf's prefix rule.
+  '/p/:id': 'prediction',
+  '/u/:username': 'profile',
 } as const;
 
 export type PageModule = (typeof PAGE_MODULES)[keyof typeof PAGE_MODULES] | 'not-found';
+
+/** One segment after /p/ or /u/, as the router's `:id` and `:username` match it. */
+const PARAM_PAGE = /^\/([pu])\/[^/]+$/;
+const PARAM_MODULES = { p: PAGE_MODULES['/p/:id'], u: PAGE_MODULES['/u/:username'] } as const;
 
 /** The page module a path shows (as the router matches it: any case, trailing slashes ignored). */
 export function pageModuleOf(pathname: string): PageModule {
   // A trailing run of slashes after a non-slash (or after the root's own): matched once, linearly.
   const path = pathname.toLowerCase().replace(/([^/]|^\/)\/+$/, '$1');
+  // Both expressions are linear: no quantifier nests or overlaps another (the path is user input).
+  const param = PARAM_PAGE.exec(path)?.[1] as keyof typeof PARAM_MODULES | undefined;
+  if (param) return PARAM_MODULES[param];
   return Object.hasOwn(PAGE_MODULES, path) ? PAGE_MODULES[path as keyof typeof PAGE_MODULES] : 'not-found';
 }
 

@@ -179,6 +179,7 @@ export const ChangeEmailReplySchema = z.object({
 export const ACCOUNT_DELETION_MESSAGES = {
   usernameMismatch: 'Type your username exactly as it is shown to confirm',
   passwordWrong: 'Incorrect password',
+  passwordRequired: 'Enter your password to confirm',
   deleted: 'Your account and everything in it have been deleted',
   usernameHeld: 'This username was recently released and can be taken again after 30 days',
 } as const;

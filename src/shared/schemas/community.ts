@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES, faqFeedbackEmailProblem } from '#shared/rules/community.ts';
+import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES } from '#shared/rules/community.ts';
+import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
 // 'User interactions', 'FAQ feedback'; §5 'Comment', 'FAQ feedback'; §7): used by the Fastify
@@ -10,6 +11,7 @@ export { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES };
 
 const UserActionSchema = z.enum(['liked', 'disliked', '']);
 
+/** @public */
 export const CommentSchema = z.object({
   id: z.number().int(),
   comment_text: z.string(),

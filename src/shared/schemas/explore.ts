@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { CATEGORIES } from '#shared/rules/categories.ts';
-import { CommentSchema, CommunityTopicSchema } from './community.ts';
+import { CommentsReplySchema, CommunityTopicSchema } from './community.ts';
 import { MemberPredictionSchema } from './predictions.ts';
 
 // The explore contracts (issue 25): the community list, one prediction, its comments, deleting
 // one's own content, and public profiles. Used by the Fastify routes and by the web pages.
 
+/** @public Used by the web pages (the sort and status pickers, the limits). */
 export const EXPLORE_SORTS = ['hot', 'new', 'top'] as const;
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
+/** @public */
 export const EXPLORE_STATUSES = ['open', 'due', 'resolved'] as const;
+/** @public */
 export const EXPLORE_LIMITS = {
   defaultLimit: 20,
   maxLimit: 50,
@@ -63,6 +66,7 @@ export const ExploreQuerySchema = z.object({
   cursor: CursorField.optional(),
   limit: limitField(EXPLORE_LIMITS.maxLimit, EXPLORE_LIMITS.defaultLimit, EXPLORE_MESSAGES.limit),
 });
+/** @public */
 export type ExploreQuery = z.input<typeof ExploreQuerySchema>;
 
 /** Each item has the fields of a /api/hot-topics/ai topic, so one card component serves both. */
@@ -84,6 +88,7 @@ const AnalysisSummarySchema = z.object({
   reasons: z.array(z.object({ code: z.string(), label: z.string(), effect: z.number() })),
 });
 
+/** @public */
 export const PredictionDetailSchema = CommunityTopicSchema.extend({
   analysis: AnalysisSummarySchema,
   /** true when the requester wrote it (they may delete it). */
@@ -94,6 +99,7 @@ export const PredictionDetailSchema = CommunityTopicSchema.extend({
   /** The owner's view: everything the dashboard shows. Absent for everyone else. */
   owner_view: MemberPredictionSchema.optional(),
 });
+/** @public */
 export type PredictionDetail = z.infer<typeof PredictionDetailSchema>;
 
 export const PredictionDetailReplySchema = z.object({
@@ -112,13 +118,11 @@ export const CommentsPageQuerySchema = z.object({
     EXPLORE_MESSAGES.commentsLimit,
   ),
 });
+/** @public */
 export type CommentsPageQuery = z.input<typeof CommentsPageQuerySchema>;
 
 /** Oldest first within a page; the first page is the latest, nextCursor leads to earlier ones. */
-export const CommentsPageReplySchema = z.object({
-  success: z.literal(true),
-  comments: z.array(CommentSchema),
-  comments_count: z.number().int(),
+export const CommentsPageReplySchema = CommentsReplySchema.extend({
   nextCursor: z.string().nullable(),
 });
 export type CommentsPageReply = z.infer<typeof CommentsPageReplySchema>;

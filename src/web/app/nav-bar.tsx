@@ -15,6 +15,8 @@ interface Entry {
 
 const ENTRIES: Entry[] = [
   { to: '/', label: 'Home', end: true },
+  // The one entry beyond SPEC.md §2's: the community list (issue 25).
+  { to: '/predictions', label: 'Explore' },
   { to: '/submit', label: 'Submit' },
   { to: '/analytics', label: 'Analytics' },
 ];
@@ -62,8 +64,8 @@ function AccountPending({ className }: { className: string }) {
 }
 
 /**
- * The navigation shell of SPEC.md §2: Home, Submit, Analytics, then Login or My Account (with its
- * Settings) + Logout.
+ * The navigation shell of SPEC.md §2: Home, Explore, Submit, Analytics, then Login or My Account
+ * (with its Settings) + Logout.
  */
 export function NavBar() {
   const { status } = useAuth();

@@ -22,6 +22,9 @@ const chunks = {
   'reset-password': () => import('./routes/reset-password'),
   settings: () => import('./routes/settings'),
   leaderboard: () => import('./routes/leaderboard'),
+  explore: () => import('./routes/explore'),
+  prediction: () => import('./routes/prediction'),
+  profile: () => import('./routes/profile'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageModule, () => Promise<unknown>>;
 
@@ -42,6 +45,9 @@ const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmail
 const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
 const LeaderboardPage = page(async () => (await chunks.leaderboard()).LeaderboardPage);
 const ReminderOptOutPage = page(async () => (await chunks.leaderboard()).ReminderOptOutPage);
+const ExplorePage = page(async () => (await chunks.explore()).ExplorePage);
+const PredictionPage = page(async () => (await chunks.prediction()).PredictionPage);
+const ProfilePage = page(async () => (await chunks.profile()).ProfilePage);
 const NotFoundPage = page(async () => (await chunks['not-found']()).NotFoundPage);
 
 /**
@@ -74,6 +80,9 @@ export function AppRoutes() {
         <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="leaderboard" element={<LeaderboardPage />} />
         <Route path="reminders/opt-out" element={<ReminderOptOutPage />} />
+        <Route path="predictions" element={<ExplorePage />} />
+        <Route path="p/:id" element={<PredictionPage />} />
+        <Route path="u/:username" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

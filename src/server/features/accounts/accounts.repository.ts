@@ -74,6 +74,31 @@ export async function usernameKeyExists(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+// ── Released usernames (docs/decisions/014-explore.md) ──
+
+/** How long a deleted account's username stays out of reach of new accounts. */
+const USERNAME_HOLD_MS = 30 * 24 * 3600_000;
+
+/** Holds a deleted account's username from now on (a later deletion of the same name restarts it). */
+export async function holdUsername(db: Db, key: string, releasedAt: string): Promise<void> {
+  await db
+    .insertInto('released_usernames')
+    .values({ username_key: key, released_at: releasedAt })
+    .onConflict((oc) => oc.column('username_key').doUpdateSet({ released_at: releasedAt }))
+    .execute();
+}
+
+/** Whether a username was released by a deleted account less than USERNAME_HOLD_MS before `now`. */
+export async function usernameHeld(db: Db, key: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('released_usernames')
+    .select('username_key')
+    .where('username_key', '=', key)
+    .where('released_at', '>', new Date(now.getTime() - USERNAME_HOLD_MS).toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface NewAccount {
   email: string;
   username: string;

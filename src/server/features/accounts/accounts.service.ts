@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountSettingsReply, EmailChangeResult, User } from '#shared/schemas/accounts.ts';
-import { ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
+import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_MESSAGES as MSG } from '#shared/schemas/accounts.ts';
 import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
 import { usernameSuggestions } from '#shared/rules/username-suggestions.ts';
 import { isValidEmail, isValidUsername, usernameKey, VALIDATION_MESSAGES } from '#shared/rules/validation.ts';
@@ -37,6 +37,7 @@ import {
   setPasswordHash,
   type TokenPurpose,
   uniqueViolation,
+  usernameHeld,
   usernameKeyExists,
 } from './accounts.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
@@ -124,20 +125,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return (await sessions.issue(account, { remember })).token;
   }
 
+  /** Taken by an account, or held for 30 days after its account was deleted. */
+  async function usernameUnavailable(username: string): Promise<boolean> {
+    const key = usernameKey(username);
+    return (await usernameKeyExists(db, key)) || (await usernameHeld(db, key, new Date()));
+  }
+
   /** A free username for a Google account, from its email's local part (SPEC.md §5 rules). */
   async function freeUsername(email: string): Promise<string> {
     for (const candidate of usernameSuggestions(email)) {
-      if (!(await usernameKeyExists(db, usernameKey(candidate)))) return candidate;
+      if (!(await usernameUnavailable(candidate))) return candidate;
     }
     for (;;) {
       const candidate = `member_${randomInt(100_000, 999_999)}`;
-      if (!(await usernameKeyExists(db, usernameKey(candidate)))) return candidate;
+      if (!(await usernameUnavailable(candidate))) return candidate;
     }
   }
 
   return {
     emailTaken: (email: string) => emailExists(db, email),
-    usernameTaken: (username: string) => usernameKeyExists(db, usernameKey(username)),
+    /** The availability check says 'taken' for a held name too (docs/decisions/014-explore.md). */
+    usernameTaken: usernameUnavailable,
 
     /** The per-account rate-limit key for a login: the account when it exists, else the name tried. */
     async loginLimitKey(login: string): Promise<string> {
@@ -149,6 +157,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (await emailExists(db, input.email)) throw conflict(VALIDATION_MESSAGES.emailTaken, 'EMAIL_TAKEN');
       if (await usernameKeyExists(db, usernameKey(input.username))) {
         throw conflict(VALIDATION_MESSAGES.usernameTaken, 'USERNAME_TAKEN');
+      }
+      if (await usernameHeld(db, usernameKey(input.username), new Date())) {
+        throw conflict(ACCOUNT_DELETION_MESSAGES.usernameHeld, 'USERNAME_HELD');
       }
       const passwordHash = await hashPassword(input.password);
       let account: Account;

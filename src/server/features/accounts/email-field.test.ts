@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { faqFeedbackEmailProblem } from '#shared/rules/community.ts';
+import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
 import { EMAIL_PATTERN, isValidEmail } from '#shared/rules/validation.ts';
 import { CheckEmailBodySchema, EmailBodySchema } from '#shared/schemas/accounts.ts';
 import { FaqFeedbackBodySchema } from '#shared/schemas/community.ts';

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireMember } from '#server/plugins/auth.ts';
-import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   bearer,
   freshIp,
@@ -9,28 +9,24 @@ import {
   newCredentials,
   registerVerified,
   solveCaptcha,
-  startSmtp,
+  startAppWithMail,
   type TestSmtp,
 } from '#server/test/accounts.ts';
 
 describe.each(testDialects)('sign-in, sessions and the captcha on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
+    ({ t, smtp, close } = await startAppWithMail({
       dialect,
-      env: { SMTP_URL: smtp.url },
       setup: (app) => {
         // Another feature's route, using only the public API of plugins/auth.ts.
         app.get('/api/test-member', async (request) => ({ member: await requireMember(request) }));
       },
-    });
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('signs in by email or username (any case) and returns a working session', async () => {
     const u = await registerVerified(t.app, smtp);

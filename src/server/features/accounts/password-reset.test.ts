@@ -5,6 +5,7 @@ import {
   freshIp,
   login,
   registerVerified,
+  startAppWithMail,
   startSmtp,
   type TestSmtp,
   tokenOf,
@@ -13,17 +14,11 @@ import {
 describe.each(testDialects)('forgot and reset password on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      dialect,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://futurecast.example' },
-    });
+    ({ t, smtp, close } = await startAppWithMail({ dialect }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: freshIp() });

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { type TestApp, testDialects } from '#server/test/helpers.ts';
 import { ACCOUNT_LIMITS } from './limits.ts';
-import { freshIp, login, registerVerified, startSmtp, type TestSmtp } from '#server/test/accounts.ts';
+import { freshIp, login, registerVerified, startAppWithMail, type TestSmtp } from '#server/test/accounts.ts';
 
 const MINUTE = 60_000;
 
 describe.each(testDialects)('account rate limits on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url } });
+    ({ t, smtp, close } = await startAppWithMail({ dialect }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const post = (url: string, payload: unknown, remoteAddress = freshIp()) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   freshIp,
   newCredentials,
   pathOf,
   registerVerified,
-  startSmtp,
+  startAppWithMail,
   type TestSmtp,
 } from '#server/test/accounts.ts';
 
 describe.each(testDialects)('registration and email verification on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      dialect,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://futurecast.example' },
-    });
+    ({ t, smtp, close } = await startAppWithMail({ dialect }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: freshIp() });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashEmailToken } from './tokens.ts';
-import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { type TestApp, testDialects } from '#server/test/helpers.ts';
 import {
   bearer,
   freshIp,
@@ -8,7 +8,7 @@ import {
   newCredentials,
   pathOf,
   registerVerified,
-  startSmtp,
+  startAppWithMail,
   type TestSmtp,
   tokenOf,
 } from '#server/test/accounts.ts';
@@ -19,21 +19,14 @@ import {
 describe.each(testDialects)('account settings on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
+    ({ t, smtp, close } = await startAppWithMail({
       dialect,
-      env: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://futurecast.example',
-        CONTACT_EMAIL: 'team@futurecast.example',
-      },
-    });
+      env: { CONTACT_EMAIL: 'team@futurecast.example' },
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const post = (url: string, token: string | null, payload: unknown) =>
     t.app.inject({

@@ -2,10 +2,32 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { ALL } from './analytics.source.ts';
 
-// SQL behind member-sets.ts: the stamps (predictions per part of a window, from rollup_daily) and the
-// member ids and per-day member counts (from rollup_daily_members), all ranges on primary keys.
+// SQL behind member-sets.ts: the stamps (predictions written and deleted per part of a window, from
+// rollup_daily and rollup_removals) and the member ids and per-day member counts (from
+// rollup_daily_members), all ranges on primary keys.
 
-/** Predictions of one category in [from, to−1] and on `to`. */
+/**
+ * A stamp per window part: predictions added plus twice those deleted (rollup_removals), i.e. how
+ * many predictions were ever written or deleted there. Each write and each deletion moves it up,
+ * so a stamp seen once never comes back with a different set of members behind it.
+ */
+function stampRows(db: Db, from: string, to: string, category: string | null) {
+  const live = db
+    .selectFrom('rollup_daily')
+    .select(['day', 'category', 'predictions as n', 'predictions as live'])
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+  const removed = db
+    .selectFrom('rollup_removals')
+    .select(['day', 'category', sql<number>`2 * removed`.as('n'), sql<number>`0`.as('live')])
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+  return category === null
+    ? live.where('category', '<>', ALL).unionAll(removed.where('category', '<>', ALL))
+    : live.where('category', '=', category).unionAll(removed.where('category', '=', category));
+}
+
+/** The stamps of one category in [from, to−1] and on `to`. */
 export async function predictionsUntil(
   db: Db,
   category: string,
@@ -13,14 +35,11 @@ export async function predictionsUntil(
   to: string,
 ): Promise<{ closed: number; last: number }> {
   const row = await db
-    .selectFrom('rollup_daily')
+    .selectFrom(stampRows(db, from, to, category).as('s'))
     .select([
-      sql<number>`coalesce(sum(case when day < ${to} then predictions else 0 end), 0)`.as('closed'),
-      sql<number>`coalesce(sum(case when day = ${to} then predictions else 0 end), 0)`.as('last'),
+      sql<number>`coalesce(sum(case when day < ${to} then n else 0 end), 0)`.as('closed'),
+      sql<number>`coalesce(sum(case when day = ${to} then n else 0 end), 0)`.as('last'),
     ])
-    .where('category', '=', category)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
     .executeTakeFirst();
   return { closed: Number(row?.closed ?? 0), last: Number(row?.last ?? 0) };
 }
@@ -32,22 +51,21 @@ export async function predictionsByCategoryUntil(
   to: string,
 ): Promise<{ category: string; closed: number; last: number }[]> {
   const rows = await db
-    .selectFrom('rollup_daily')
+    .selectFrom(stampRows(db, from, to, null).as('s'))
     .select([
       'category',
-      sql<number>`sum(case when day < ${to} then predictions else 0 end)`.as('closed'),
-      sql<number>`sum(case when day = ${to} then predictions else 0 end)`.as('last'),
+      sql<number>`sum(case when day < ${to} then n else 0 end)`.as('closed'),
+      sql<number>`sum(case when day = ${to} then n else 0 end)`.as('last'),
+      sql<number>`sum(live)`.as('live'),
     ])
-    .where('category', '<>', ALL)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
     .groupBy('category')
     .execute();
   return rows
-    .map((r) => ({ category: r.category, closed: Number(r.closed), last: Number(r.last) }))
-    .filter((r) => r.closed + r.last > 0);
+    .filter((r) => Number(r.live) > 0)
+    .map((r) => ({ category: r.category, closed: Number(r.closed), last: Number(r.last) }));
 }
 
+/** The days of [from, to] with predictions, each with its stamp (as predictionsUntil's). */
 export async function predictionsByDay(
   db: Db,
   category: string,
@@ -55,15 +73,18 @@ export async function predictionsByDay(
   to: string,
 ): Promise<{ day: string; predictions: number }[]> {
   const rows = await db
-    .selectFrom('rollup_daily')
-    .select(['day', 'predictions'])
-    .where('category', '=', category)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .where('predictions', '>', 0)
-    .orderBy('day')
+    .selectFrom('rollup_daily as d')
+    .leftJoin('rollup_removals as r', (join) =>
+      join.onRef('r.category', '=', 'd.category').onRef('r.day', '=', 'd.day'),
+    )
+    .select(['d.day', sql<number>`d.predictions + 2 * coalesce(r.removed, 0)`.as('stamp')])
+    .where('d.category', '=', category)
+    .where('d.day', '>=', from)
+    .where('d.day', '<=', to)
+    .where('d.predictions', '>', 0)
+    .orderBy('d.day')
     .execute();
-  return rows.map((r) => ({ day: r.day, predictions: Number(r.predictions) }));
+  return rows.map((r) => ({ day: r.day, predictions: Number(r.stamp) }));
 }
 
 /** Distinct member ids of a category in [from, to], ascending. */

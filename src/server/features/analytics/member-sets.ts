@@ -12,10 +12,12 @@ import {
  * Exact distinct active members over a window, without counting a year of member-day rows on every
  * request. A window [from, to] is split into its closed part [from, to−1] and its last day; the
  * distinct member ids of each part are kept as a sorted Int32Array, stamped with the number of
- * predictions the rollups hold for that part. A part is re-read only when its stamp moves (a new
- * prediction landed in it), so the answer always equals count(distinct) over rollup_daily_members:
- * the stamp is exact, not a time-to-live (docs/decisions/010-analytics.md). Per-day member counts
- * are kept the same way, one stamp per day. The rollups only ever grow, which the stamps rely on.
+ * predictions ever written or deleted in that part (member-sets.repository.ts). A part is re-read
+ * only when its stamp moves (a prediction landed in it or left it), so the answer always equals
+ * count(distinct) over rollup_daily_members: the stamp is exact, not a time-to-live
+ * (docs/decisions/010-analytics.md). Per-day member counts are kept the same way, one stamp per
+ * day. Stamps only ever grow: a deletion adds one to rollup_removals' doubled count while taking
+ * one from the predictions (docs/decisions/014-explore.md).
  */
 export function createMemberCounter(db: Db) {
   const sets = new Map<string, { stamp: number; ids: Promise<Int32Array> }>();

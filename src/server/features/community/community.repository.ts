@@ -6,8 +6,8 @@ import { dialectOf, epochSeconds, flag, nowIso, parseJson } from '#server/db/dia
 import { reusableQuery } from '#server/db/reusable-query.ts';
 import { engagementScore, HOT_DECAY_HOURS, HOT_EPOCH_MS } from './hot-score.ts';
 
-// All community SQL (STYLE.md rule 2). Every query is served by an index: predictions
-// (is_public, is_flagged, hot_score) for the top-N, votes (prediction_id, user_id) primary key and
+// All community SQL (STYLE.md rule 2). Every query is served by an index: the partial
+// predictions_public_hot_idx (hot_score, id) for the top-N, votes (prediction_id, user_id) primary key and
 // (user_id, prediction_id), comments (prediction_id, created_at), predictions (user_id, created_at)
 // for the authors' records.
 
@@ -30,46 +30,38 @@ export interface HotCandidate {
   updatedAt: string;
 }
 
-/**
- * Public, unflagged predictions at or above the reliability threshold, hottest first: the members'
- * own, or (`demo`) the demo community's.
- */
-export async function hotCandidates(
-  db: Db,
-  minReliability: number,
-  limit: number,
-  demo = false,
-): Promise<HotCandidate[]> {
-  const rows = await db
+/** What a topic is built from, of a prediction 'p' joined with its author 'u'. */
+export const CANDIDATE_COLUMNS = [
+  'p.id',
+  'p.user_id',
+  'u.username',
+  'p.prediction_text',
+  'p.category',
+  'p.categories',
+  'p.reliability_score',
+  'p.likes_count',
+  'p.dislikes_count',
+  'p.comments_count',
+  'p.engagement_score',
+  'p.hot_score',
+  'p.is_demo',
+  'p.analysis',
+  'p.created_at',
+  'p.updated_at',
+] as const;
+
+/** Predictions joined with their authors ('p', 'u'), selecting what a topic is built from. */
+export function candidateRows(db: Db) {
+  return db
     .selectFrom('predictions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.user_id',
-      'u.username',
-      'p.prediction_text',
-      'p.category',
-      'p.categories',
-      'p.reliability_score',
-      'p.likes_count',
-      'p.dislikes_count',
-      'p.comments_count',
-      'p.engagement_score',
-      'p.hot_score',
-      'p.is_demo',
-      'p.analysis',
-      'p.created_at',
-      'p.updated_at',
-    ])
-    .where('p.is_public', '=', 1)
-    .where('p.is_flagged', '=', 0)
-    .where('p.reliability_score', '>=', minReliability)
-    .where('p.is_demo', '=', demo ? 1 : 0)
-    .orderBy('p.hot_score', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
+    .select(CANDIDATE_COLUMNS);
+}
+
+type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateRows>['executeTakeFirstOrThrow']>>;
+
+export function toCandidate(r: CandidateRow): HotCandidate {
+  return {
     id: r.id,
     userId: r.user_id,
     username: r.username,
@@ -86,7 +78,31 @@ export async function hotCandidates(
     analysisReasons: parseJson<{ reasons?: HotCandidate['analysisReasons'] }>(r.analysis, {}).reasons ?? [],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-  }));
+  };
+}
+
+/**
+ * Public, unflagged predictions at or above the reliability threshold, hottest first: the members'
+ * own, or (`demo`) the demo community's.
+ */
+export async function hotCandidates(
+  db: Db,
+  minReliability: number,
+  limit: number,
+  demo = false,
+): Promise<HotCandidate[]> {
+  // Literal flags, so SQLite uses the partial index predictions_public_hot_idx (migration 032),
+  // already in hot-score order.
+  const rows = await candidateRows(db)
+    .where('p.is_public', '=', sql.lit(1))
+    .where('p.is_flagged', '=', sql.lit(0))
+    .where('p.reliability_score', '>=', minReliability)
+    .where('p.is_demo', '=', demo ? 1 : 0)
+    .orderBy('p.hot_score', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toCandidate);
 }
 
 export interface AuthorRecord {
@@ -122,21 +138,6 @@ export async function authorRecords(db: Db, userIds: readonly number[]): Promise
     scoreSum: Number(r.score_sum),
     textQualitySum: Number(r.tq_sum),
   }));
-}
-
-/** A prediction anyone may see, vote on and comment on: public and not flagged. */
-export async function findVisiblePrediction(
-  db: Db,
-  id: number,
-): Promise<{ id: number; createdAt: string } | undefined> {
-  const row = await db
-    .selectFrom('predictions')
-    .select(['id', 'created_at'])
-    .where('id', '=', id)
-    .where('is_public', '=', 1)
-    .where('is_flagged', '=', 0)
-    .executeTakeFirst();
-  return row && { id: row.id, createdAt: row.created_at };
 }
 
 export interface Counts {
@@ -349,9 +350,15 @@ export async function votesOfMember(
   return out;
 }
 
-type CommentRow = { id: number; comment_text: string; user_id: number; username: string; created_at: string };
+export type CommentRow = {
+  id: number;
+  comment_text: string;
+  user_id: number;
+  username: string;
+  created_at: string;
+};
 
-const toComment = (r: CommentRow): Comment => ({
+export const toComment = (r: CommentRow): Comment => ({
   id: r.id,
   comment_text: r.comment_text,
   text: r.comment_text,
@@ -360,29 +367,6 @@ const toComment = (r: CommentRow): Comment => ({
   created_at: r.created_at,
   timestamp: r.created_at,
 });
-
-/** The latest `limit` comments, oldest first (reading order). */
-export async function listComments(db: Db, predictionId: number, limit: number): Promise<Comment[]> {
-  const rows = await db
-    .selectFrom('comments as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.comment_text', 'c.user_id', 'u.username', 'c.created_at'])
-    .where('c.prediction_id', '=', predictionId)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse().map(toComment);
-}
-
-export async function commentsCount(db: Db, predictionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('predictions')
-    .select('comments_count')
-    .where('id', '=', predictionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.comments_count);
-}
 
 export async function insertComment(
   trx: Db,

@@ -4,7 +4,6 @@ import {
   COMMUNITY_MESSAGES as MSG,
   CommentBodySchema,
   CommentPostReplySchema,
-  CommentsReplySchema,
   FaqFeedbackBodySchema,
   FaqFeedbackReplySchema,
   HotTopicsReplySchema,
@@ -91,17 +90,6 @@ export const communityRoutes =
         schema: { tags, params: PredictionIdParamsSchema, response: { 200: VoteReplySchema, ...errors } },
       },
       async (request) => community.vote(await requireMember(request), request.params.id, -1),
-    );
-
-    app.get(
-      '/api/predictions/:id/comments',
-      {
-        schema: { tags, params: PredictionIdParamsSchema, response: { 200: CommentsReplySchema, ...errors } },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { success: true as const, ...(await community.comments(request.params.id)) };
-      },
     );
 
     app.post(

@@ -1,4 +1,3 @@
-import { communityInsight } from '#shared/rules/community.ts';
 import { HOT_TOPIC_THRESHOLDS, HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import {
   COMMUNITY_MESSAGES as MSG,
@@ -19,25 +18,18 @@ import {
 } from '#server/db/dialect.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
-import { clip, keywordsOf, sentences } from '#server/features/news/text.ts';
-import { memberReliability } from '#server/features/predictions/reliability.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import {
   applyCounterDeltas,
-  authorRecords,
-  findVisiblePrediction,
-  type HotCandidate,
   hotCandidates,
   insertComment,
   insertFaqFeedback,
-  listComments,
-  commentsCount,
   toggleVoteInOneStatement,
   toggleVoteRow,
   votesOfMember,
 } from './community.repository.ts';
-
-const COMMENTS_SHOWN = 100;
+import { authorReliabilities, toTopic } from './topics.ts';
+import { EXPLORE_VERSION_KEY } from '#server/features/explore/explore-cache.ts';
 
 export interface CommunityServiceDeps {
   db: Db;
@@ -45,79 +37,17 @@ export interface CommunityServiceDeps {
   cache: ReplyCache;
 }
 
-const DAY_MS = 86_400_000;
-
-function titleOf(text: string): string {
-  const first = sentences(text)[0] ?? text;
-  // The look-behind starts a match only at the start of a run: linear however long the run.
-  return clip(first.replace(/(?<![.!?])[.!?]+$/, ''), 90);
-}
-
-function analysisOf(c: HotCandidate): string {
-  const score = c.reliabilityScore ?? 0;
-  const strengths = c.analysisReasons
-    .filter((r) => r.effect > 0)
-    .sort((a, b) => b.effect - a.effect)
-    .slice(0, 2)
-    .map((r) => r.label.replace(/(?<!\.)\.+$/, '').toLowerCase());
-  return strengths.length
-    ? `Rated ${score}% for reliability: ${strengths.join('; ')}.`
-    : `Rated ${score}% for reliability by the automated analysis.`;
-}
-
-function trendOf(c: HotCandidate, now: number): string {
-  if (c.engagement >= 10) return 'hot';
-  if (now - Date.parse(c.createdAt) < 2 * DAY_MS && c.engagement > 0) return 'rising';
-  return 'stable';
-}
-
-function toTopic(c: HotCandidate, rank: number, userReliability: number | null, now: number): CommunityTopic {
-  const categories = c.categories
-    ? [
-        ...new Set(
-          c.categories
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ]
-    : [c.category];
-  const votes = c.likes + c.dislikes;
-  return {
-    id: c.id,
-    predictionId: c.id,
-    title: titleOf(c.text),
-    predictionText: c.text,
-    aiAnalysis: analysisOf(c),
-    communityInsight: communityInsight({ likes: c.likes, dislikes: c.dislikes, comments: c.comments }),
-    aiGenerated: false,
-    category: c.category || 'Community Intelligence',
-    categories,
-    trend: trendOf(c, now),
-    engagement: { likes: c.likes, dislikes: c.dislikes, comments: c.comments },
-    engagement_score: c.engagement,
-    hot_score: c.hotScore,
-    comments: [],
-    userReliability,
-    reliabilityScore: c.reliabilityScore,
-    qualityRank: rank,
-    avgRating: votes ? Math.round((c.likes / votes) * 100) / 100 : null,
-    username: c.username,
-    user_id: c.userId,
-    created_at: c.createdAt,
-    updated_at: c.updatedAt,
-    timestamp: c.createdAt,
-    tags: categories,
-    keywords: keywordsOf(c.text, 4),
-    isDemo: c.isDemo,
-  };
-}
-
 export function createCommunityService({ db, dialect, cache }: CommunityServiceDeps) {
-  // Demo predictions stand in only while no member's own prediction qualifies (decision 008).
+  // Members' predictions first; demo ones fill the carousel while fewer than ten qualify, so the
+  // first real one does not shrink it from ten cards to one (decision 008).
   async function rankHotTopics(): Promise<CommunityTopic[]> {
     const real = await rankCandidates(false);
-    return real.length > 0 ? real : rankCandidates(true);
+    if (real.length >= HOT_TOPICS.count) return real;
+    const demo = await rankCandidates(true);
+    return [...real, ...demo.slice(0, HOT_TOPICS.count - real.length)].map((topic, i) => ({
+      ...topic,
+      qualityRank: i + 1,
+    }));
   }
 
   async function rankCandidates(demo: boolean): Promise<CommunityTopic[]> {
@@ -129,18 +59,9 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
       demo,
     );
     if (candidates.length === 0) return [];
-    const records = await authorRecords(db, [...new Set(candidates.map((c) => c.userId))]);
-    const reliability = new Map(
-      records.map((r) => [
-        r.userId,
-        memberReliability({
-          total: r.total,
-          flagged: r.flagged,
-          scored: r.scored,
-          scoreSum: r.scoreSum,
-          textQualitySum: r.textQualitySum,
-        }).overall_reliability_score,
-      ]),
+    const reliability = await authorReliabilities(
+      db,
+      candidates.map((c) => c.userId),
     );
     const perAuthor = new Map<number, number>();
     const topics: CommunityTopic[] = [];
@@ -232,7 +153,8 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
       dialect === 'postgres'
         ? await voteInOneStatement(member, predictionId, value)
         : await voteInTransaction(member, predictionId, value);
-    await cache.invalidate(HOT_TOPICS.cacheKey);
+    // The counts show in the hot topics and on every explore page that lists it.
+    await cache.invalidate(HOT_TOPICS.cacheKey, EXPLORE_VERSION_KEY);
     return {
       success: true,
       likes_count: result.counts.likes,
@@ -240,16 +162,6 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
       user_action: result.action,
       message: result.action === '' ? MSG.voteRemoved : result.action === 'liked' ? MSG.liked : MSG.disliked,
     };
-  }
-
-  async function comments(predictionId: number): Promise<{ comments: Comment[]; comments_count: number }> {
-    const prediction = await findVisiblePrediction(db, predictionId);
-    if (!prediction) throw notFound(MSG.notFound);
-    const [list, count] = await Promise.all([
-      listComments(db, predictionId, COMMENTS_SHOWN),
-      commentsCount(db, predictionId),
-    ]);
-    return { comments: list, comments_count: count };
   }
 
   async function addComment(member: Member, predictionId: number, text: string) {
@@ -271,7 +183,7 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
       if (!counts) throw notFound(MSG.notFound);
       return { comment, comments_count: counts.comments };
     });
-    await cache.invalidate(HOT_TOPICS.cacheKey);
+    await cache.invalidate(HOT_TOPICS.cacheKey, EXPLORE_VERSION_KEY);
     return result;
   }
 
@@ -293,5 +205,5 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
     });
   }
 
-  return { rankHotTopics, hotTopicsJson, vote, comments, addComment, interactions, faqFeedback };
+  return { rankHotTopics, hotTopicsJson, vote, addComment, interactions, faqFeedback };
 }

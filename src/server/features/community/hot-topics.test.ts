@@ -91,27 +91,65 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
     expect(reply.topics.map((x) => x.id)).toEqual([a1, a2, b1]);
   });
 
-  it('shows demo predictions, labelled as such, only while no member prediction qualifies', async () => {
+  it('fills the carousel with demo predictions, labelled as such, while fewer than ten real ones qualify', async () => {
     t = await buildTestApp({ dialect });
-    const demo = await createMember(t);
     const real = await createMember(t);
-    // 'test' and 'debug' in a text are not a reason to hide it (decision 008).
-    const id = await prediction(t, {
-      userId: demo.id,
-      isDemo: true,
-      likes: 30,
-      text: 'The latest protests will push the city to test a car-free centre by 2028.',
-    });
-    // A member's prediction under the threshold does not displace the demo community.
+    // Ten demo predictions from five demo members (two each, the per-author cap), the hottest first.
+    const demos: number[] = [];
+    for (let m = 0; m < 5; m++) {
+      const demo = await createMember(t);
+      for (let i = 0; i < 2; i++) {
+        demos.push(
+          await prediction(t, {
+            userId: demo.id,
+            isDemo: true,
+            likes: 30 - demos.length,
+            // 'test' and 'debug' in a text are not a reason to hide it (decision 008).
+            text:
+              demos.length === 0
+                ? 'The latest protests will push the city to test a car-free centre by 2028.'
+                : undefined,
+          }),
+        );
+      }
+    }
+    // A member's prediction under the threshold does not displace any of them.
     await prediction(t, { userId: real.id, reliability: 60 });
     const before = await get();
-    expect(before.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual([{ id, isDemo: true }]);
+    expect(before.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual(
+      demos.map((id) => ({ id, isDemo: true })),
+    );
 
-    // The first one that qualifies replaces it, however hot the demo one is.
+    // The first one that qualifies comes first, however hot the demo ones are; the demo community
+    // fills the other nine places, so the carousel keeps its ten cards.
+    const voter = await createMember(t);
+    // A vote invalidates the cached reply (the fixtures write the table directly).
+    const like = async (id: number) =>
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/predictions/${id}/like`, headers: voter.headers }))
+          .statusCode,
+      ).toBe(200);
     const own = await prediction(t, { userId: real.id });
-    await t.app.inject({ method: 'POST', url: `/api/predictions/${own}/like`, headers: demo.headers });
+    await like(own);
     const after = await get();
-    expect(after.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual([{ id: own, isDemo: false }]);
+    expect(after.topics.map((x) => ({ id: x.id, isDemo: x.isDemo }))).toEqual([
+      { id: own, isDemo: false },
+      ...demos.slice(0, 9).map((id) => ({ id, isDemo: true })),
+    ]);
+    expect(after.topics.map((x) => x.qualityRank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(after.metadata.count).toBe(10);
+
+    // Ten real ones leave no place for demo content.
+    const others: number[] = [own, await prediction(t, { userId: real.id })];
+    for (let m = 0; m < 4; m++) {
+      const member = await createMember(t);
+      for (let i = 0; i < 2; i++) others.push(await prediction(t, { userId: member.id }));
+    }
+    await like(own);
+    const full = await get();
+    expect(full.topics).toHaveLength(10);
+    expect(full.topics.every((x) => !x.isDemo)).toBe(true);
+    expect(new Set(full.topics.map((x) => x.id))).toEqual(new Set(others));
   });
 
   it('shows a newly published qualifying prediction at once, not after the cache expires', async () => {
@@ -212,6 +250,8 @@ describe.each(testDialects)('GET /api/hot-topics/ai on %s', (dialect) => {
       where p.is_public = 1 and p.is_flagged = 0 and p.reliability_score >= 70
       order by p.hot_score desc, p.id desc limit 100`.execute(t.database.db);
     const text = plan.rows.map((r) => r.detail).join('\n');
-    expect(text).toMatch(/predictions_hot_idx/);
+    // The partial index of migration 032, already in order: no sort.
+    expect(text).toMatch(/predictions_public_hot_idx/);
+    expect(text).not.toMatch(/TEMP B-TREE/);
   });
 });

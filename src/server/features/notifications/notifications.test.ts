@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { loadCheckpoint } from '#server/jobs/job-state.repository.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createMailer } from '#server/mail/mailer.ts';
-import { startSmtp, type TestSmtp } from '#server/test/accounts.ts';
+import { startAppWithMail, type TestSmtp } from '#server/test/accounts.ts';
 import { prediction } from '#server/test/community.ts';
-import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
+import { type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, type TestMember } from '#server/test/members.ts';
 import { DIGEST_JOB, type DigestDeps, digestJob, runDigestPass } from './digest.job.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
@@ -18,17 +18,11 @@ const HOUR = 3_600_000;
 describe.each(testDialects)('notifications on %s', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp({
-      dialect,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://futurecast.example' },
-    });
+    ({ t, smtp, close } = await startAppWithMail({ dialect }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -105,6 +105,8 @@ export interface DuplicateCandidate {
   id: number;
   text: string;
   userId: number;
+  /** Listed (public, unflagged): anyone may open it, so a 409 may name it. */
+  listed: boolean;
 }
 
 /** Newest entries read per band: a crowded band (a popular phrasing) costs no more than this. */
@@ -117,16 +119,23 @@ const candidatesQuery = reusableQuery(
   (_db: Db, ...values: (string | number)[]) => {
     const bands = values.slice(0, -2) as string[];
     const [authorId, limit] = values.slice(-2) as [number, number];
-    return sql<{ id: number; prediction_text: string; user_id: number; shared: number }>`
+    return sql<{
+      id: number;
+      prediction_text: string;
+      user_id: number;
+      is_public: number;
+      is_flagged: number;
+      shared: number;
+    }>`
       with k(band) as (values ${sql.join(bands.map((band) => sql`(${band})`))})
-      select p.id, p.prediction_text, p.user_id, count(*) as shared
+      select p.id, p.prediction_text, p.user_id, p.is_public, p.is_flagged, count(*) as shared
       from k
       join prediction_lsh l on l.band_key = k.band and l.prediction_id >= coalesce((
         select x.prediction_id from prediction_lsh x where x.band_key = k.band
         order by x.prediction_id desc limit 1 offset ${sql.lit(LSH_PER_BAND - 1)}), 0)
       join predictions p on p.id = l.prediction_id
       where p.is_public = 1 or p.user_id = ${authorId}
-      group by p.id, p.prediction_text, p.user_id
+      group by p.id, p.prediction_text, p.user_id, p.is_public, p.is_flagged
       order by shared desc, p.id desc
       limit ${limit}`;
   },
@@ -151,7 +160,12 @@ export async function findDuplicateCandidates(
   const unique = [...new Set(bands)];
   if (unique.length === 0) return [];
   const { rows } = await candidatesQuery(db, ...unique, authorId, limit);
-  return rows.map((r) => ({ id: r.id, text: r.prediction_text, userId: r.user_id }));
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.prediction_text,
+    userId: r.user_id,
+    listed: Number(r.is_public) === 1 && Number(r.is_flagged) === 0,
+  }));
 }
 
 export interface AuthorHistory {
@@ -216,6 +230,21 @@ function rowToMemberPrediction(r: PredictionRow): StoredMemberPrediction {
   };
 }
 
+/** One of the owner's predictions as the dashboard shows it; undefined for anyone else's. */
+export async function findMemberPrediction(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<StoredMemberPrediction | undefined> {
+  const row = await db
+    .selectFrom('predictions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && rowToMemberPrediction(row);
+}
+
 /** The member view of a row just inserted, without reading it back. */
 export function recordToMemberPrediction(id: number, p: NewPredictionRecord): StoredMemberPrediction {
   return {
@@ -258,8 +287,8 @@ export async function listPredictionsOfUser(db: Db, userId: number): Promise<Sto
   return rows.map(rowToMemberPrediction);
 }
 
-/** One prediction as its owner sees it, by id. */
-export async function findMemberPrediction(db: Db, id: number): Promise<StoredMemberPrediction | undefined> {
+/** One prediction as its owner sees it, by id, whoever asks (the caller checks access). */
+export async function findStoredPrediction(db: Db, id: number): Promise<StoredMemberPrediction | undefined> {
   const row = await db.selectFrom('predictions').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? rowToMemberPrediction(row) : undefined;
 }

@@ -38,6 +38,7 @@ import {
   usersJoinedSince,
 } from './predictions.repository.ts';
 import { recordPredictionInRollups } from './rollups.repository.ts';
+import { EXPLORE_VERSION_KEY } from '#server/features/explore/explore-cache.ts';
 
 export interface PredictionsServiceDeps {
   db: Db;
@@ -155,9 +156,12 @@ export function createPredictionsService({
       const candidates = await findDuplicateCandidates(trx, bands, author.id);
       const duplicate = findDuplicate(text, candidates);
       if (duplicate) {
-        const own = candidates.find((c) => c.id === duplicate.id)?.userId === author.id;
+        const match = candidates.find((c) => c.id === duplicate.id);
+        const own = match?.userId === author.id;
+        // Named only when the author may open it: their own, or one anyone may see.
+        const openable = own || match?.listed === true;
         throw conflict(own ? MSG.duplicateOwn : MSG.duplicate, 'DUPLICATE_PREDICTION', {
-          duplicateOf: duplicate.id,
+          duplicateOf: openable ? duplicate.id : null,
           similarity: Math.round(duplicate.similarity * 100) / 100,
         });
       }
@@ -177,13 +181,12 @@ export function createPredictionsService({
       return predictionId;
     });
 
-    // A prediction that may rank among the hot topics shows there at once, not after the cache's TTL.
-    if (
-      isPublic &&
-      !analysis.is_flagged &&
-      analysis.reliability_score >= HOT_TOPIC_THRESHOLDS.predictionReliability
-    )
-      await cache?.invalidate(HOT_TOPICS.cacheKey);
+    // A listed prediction shows in the explore pages at once, and among the hot topics if it may
+    // rank there, not after the caches' TTL.
+    if (isPublic && !analysis.is_flagged) {
+      const ranks = analysis.reliability_score >= HOT_TOPIC_THRESHOLDS.predictionReliability;
+      await cache?.invalidate(EXPLORE_VERSION_KEY, ...(ranks ? [HOT_TOPICS.cacheKey] : []));
+    }
     const prediction = {
       ...recordToMemberPrediction(id, record),
       resolution: resolutionView(record.targetDate, null, now()),

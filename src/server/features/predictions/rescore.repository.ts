@@ -1,8 +1,9 @@
-import type { FlagReasoning, PredictionSuggestion, QualityTier } from '#shared/schemas/predictions.ts';
+import type { QualityTier } from '#shared/schemas/predictions.ts';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { jsonText, toFlag } from '#server/db/dialect.ts';
 import { ALL_CATEGORIES, utcDayHour } from './rollups.ts';
+import type { NewPredictionRecord } from './predictions.repository.ts';
 
 // SQL of the re-score job (rescore.job.ts): stored predictions whose analysis is of an older
 // SCORING_VERSION, read in id order from the primary key, and their new analysis written back with
@@ -80,17 +81,19 @@ export async function authorHistories(
   return new Map(rows.map((r) => [r.user_id, { total: Number(r.total), flagged: Number(r.flagged ?? 0) }]));
 }
 
-export interface NewScore {
-  textQualityScore: number;
-  sentimentScore: number;
-  reliabilityScore: number;
-  isFlagged: boolean;
-  flagReason: string | null;
-  flagReasoning: FlagReasoning | null;
-  suggestions: PredictionSuggestion[];
-  analysis: { tier: QualityTier; language: string; reasons: unknown[] };
-  scoringVersion: string;
-}
+/** What a re-score replaces: the analysis columns a submission writes. */
+export type NewScore = Pick<
+  NewPredictionRecord,
+  | 'textQualityScore'
+  | 'sentimentScore'
+  | 'reliabilityScore'
+  | 'isFlagged'
+  | 'flagReason'
+  | 'flagReasoning'
+  | 'suggestions'
+  | 'analysis'
+  | 'scoringVersion'
+>;
 
 const tierColumn = {
   high: 'tier_high',
@@ -110,7 +113,7 @@ export async function saveRescored(
   await db.transaction().execute(async (trx) => {
     const deltas = new Map<string, Record<string, number>>();
     for (const { before, oldTier, after } of updates) {
-      await trx
+      const written = await trx
         .updateTable('predictions')
         .set({
           text_quality_score: after.textQualityScore,
@@ -124,7 +127,9 @@ export async function saveRescored(
           scoring_version: after.scoringVersion,
         })
         .where('id', '=', before.id)
-        .execute();
+        .executeTakeFirst();
+      // Deleted since it was read: the deletion took its old figures out of the rollups already.
+      if (Number(written.numUpdatedRows) === 0) continue;
       const { day } = utcDayHour(before.createdAt);
       for (const category of [ALL_CATEGORIES, ...before.categories]) {
         const key = `${day}\u0000${category}`;

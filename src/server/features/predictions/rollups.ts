@@ -33,6 +33,20 @@ export interface DailyDelta {
   tier_low: number;
 }
 
+/** The figures of a rollup_daily row, each the sum of what its predictions added. */
+export const DAILY_FIGURES = [
+  'predictions',
+  'public_predictions',
+  'flagged',
+  'scored',
+  'quality_sum',
+  'length_sum',
+  'tier_high',
+  'tier_good',
+  'tier_fair',
+  'tier_low',
+] as const satisfies readonly (keyof DailyDelta)[];
+
 /** The UTC day and hour of an ISO timestamp. */
 export function utcDayHour(iso: string): { day: string; hour: number } {
   const d = new Date(iso);

@@ -13,7 +13,7 @@ import type { Resolution } from '#shared/schemas/resolution-state.ts';
 import type { Db } from '#server/db/database.ts';
 import { lockPredictionRow } from '#server/db/dialect.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { findMemberPrediction } from '#server/features/predictions/predictions.repository.ts';
+import { findStoredPrediction } from '#server/features/predictions/predictions.repository.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import { verifyOptOutToken } from './reminder-token.ts';
 import {
@@ -163,7 +163,7 @@ export function createResolutionService({
 }: ResolutionServiceDeps) {
   async function replyWith(id: number, message: string, at: Date): Promise<ResolveReply> {
     const [stored, resolution] = await Promise.all([
-      findMemberPrediction(db, id),
+      findStoredPrediction(db, id),
       resolutionsFor(db, [id], at),
     ]);
     if (!stored) throw notFound(MSG.notFound, 'PREDICTION_NOT_FOUND');

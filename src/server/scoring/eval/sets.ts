@@ -120,25 +120,47 @@ function loadDevDataset(): DevDataset {
 // put 'two of three' in the middle band and one or none below it.
 const DEV_BAND: Record<DevTier, Band> = { high: 'high', good: 'mid', fair: 'low', needs_improvement: 'low' };
 
-/** The dev set in the four held-out shapes. */
+/**
+ * Dev folders in the held-out formats, each written by someone who never saw the engine; their
+ * items join the dev set (each set's `about` says who wrote it, when and how).
+ */
+const DEV_FOLDERS = ['dev-2026-11-28'] as const;
+
+/** The dev set in the four held-out shapes: dataset.json, dev-sentiment.json and DEV_FOLDERS. */
 export function devSets(dataset: DevDataset = loadDevDataset()): Required<{
   [K in keyof LabelledSets]: NonNullable<LabelledSets[K]>;
 }> {
   const sentiment = read(new URL('./', import.meta.url), 'dev-sentiment.json', SentimentSet);
+  const extra = DEV_FOLDERS.map((folder) => loadSets(new URL(`./${folder}/`, import.meta.url)));
   return {
     flags: {
       about: dataset.about,
       referenceDate: dataset.referenceDate,
-      predictions: dataset.predictions.map(({ id, lang, label, text }) => ({ id, lang, label, text })),
+      predictions: [
+        ...dataset.predictions.map(({ id, lang, label, text }) => ({ id, lang, label, text })),
+        ...extra.flatMap((s) => s.flags?.predictions ?? []),
+      ],
     },
-    pairs: PairSet.parse({ about: dataset.about, pairs: dataset.pairs }),
-    sentiment: sentiment ?? { about: 'none', predictions: [] },
+    pairs: PairSet.parse({
+      about: dataset.about,
+      pairs: [...dataset.pairs, ...extra.flatMap((s) => s.pairs?.pairs ?? [])],
+    }),
+    sentiment: {
+      about: sentiment?.about ?? 'none',
+      predictions: [
+        ...(sentiment?.predictions ?? []),
+        ...extra.flatMap((s) => s.sentiment?.predictions ?? []),
+      ],
+    },
     bands: {
       about: dataset.about,
       referenceDate: dataset.referenceDate,
-      predictions: dataset.predictions.flatMap(({ id, lang, band, text, label }) =>
-        band && label === 'none' ? [{ id, lang, band: DEV_BAND[band], missing: [], text }] : [],
-      ),
+      predictions: [
+        ...dataset.predictions.flatMap(({ id, lang, band, text, label }) =>
+          band && label === 'none' ? [{ id, lang, band: DEV_BAND[band], missing: [], text }] : [],
+        ),
+        ...extra.flatMap((s) => s.bands?.predictions ?? []),
+      ],
     },
   };
 }

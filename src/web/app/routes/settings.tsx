@@ -1,13 +1,18 @@
-import { EMAIL_CHANGE_RESULTS, type EmailChangeResult } from '#shared/schemas/accounts.ts';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  EMAIL_CHANGE_RESULTS,
+  type EmailChangeResult,
+} from '#shared/schemas/accounts.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { MailIcon } from '#web/components/ui/icons.tsx';
+import { CheckCircleIcon, MailIcon } from '#web/components/ui/icons.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAccountSettings } from '#web/features/accounts/api/account-settings.ts';
+import { DeleteAccountSection } from '#web/features/accounts/components/delete-account-section.tsx';
 import { EMAIL_CHANGE_NOTICES, EmailSection } from '#web/features/accounts/components/email-section.tsx';
 import { ExportSection } from '#web/features/accounts/components/export-section.tsx';
 import { PasswordSection } from '#web/features/accounts/components/password-section.tsx';
@@ -28,17 +33,41 @@ function Loading() {
   );
 }
 
+/** Where a deleted account's browser lands (signed out by then): what happened, and the way home. */
+function AccountDeleted() {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 sm:py-24">
+      <title>Account Deleted · Futurecast</title>
+      <Card padding="lg" className="text-center">
+        <div className="mx-auto grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-600">
+          <CheckCircleIcon className="size-7" />
+        </div>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-900">Account deleted</h1>
+        <p role="status" className="mt-3 text-ink-700">
+          {ACCOUNT_DELETION_MESSAGES.deleted}. This browser is signed out, and your drafts here are gone.
+        </p>
+        <ButtonLink to="/" className="mt-6">
+          Back to Home
+        </ButtonLink>
+      </Card>
+    </div>
+  );
+}
+
 /** /settings: the member's own account (docs/decisions/013-account-self-service.md). */
 export function SettingsPage() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const param = params.get('email');
+  const accountParam = params.get('account');
   // The email-change link's return, read once; the URL is cleaned so a reload doesn't repeat it.
   const [result] = useState(() => (isResult(param) ? param : null));
+  // After 'Delete my account' (a full load, signed out): said once, like the email result.
+  const [deleted] = useState(() => accountParam === 'deleted');
   useEffect(() => {
-    if (param !== null) navigate('/settings', { replace: true });
-  }, [param, navigate]);
+    if (param !== null || accountParam !== null) navigate('/settings', { replace: true });
+  }, [param, accountParam, navigate]);
   const settings = useAccountSettings(status !== 'anonymous');
 
   const notice = result ? EMAIL_CHANGE_NOTICES[result] : null;
@@ -47,6 +76,8 @@ export function SettingsPage() {
       {notice.text}
     </Alert>
   ) : null;
+
+  if (deleted && status === 'anonymous') return <AccountDeleted />;
 
   if (status === 'anonymous') {
     // The link may be followed in a browser where the member isn't signed in: say what happened.
@@ -98,8 +129,7 @@ export function SettingsPage() {
           <DigestSection />
           <RemindersSection />
           <ExportSection username={user.username} />
-          {/* Delete my account goes here, once prediction deletion that keeps counts, hot scores,
-              rollups and analytics exact has landed (issue 27: built on issue 25's deletion). */}
+          <DeleteAccountSection username={user.username} hasPassword={settings.data.hasPassword} />
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '#web/lib/cn.ts';
 import { Spinner } from './spinner';
@@ -81,7 +81,9 @@ export function Button({
   );
 }
 
-export interface ButtonLinkProps extends LinkProps, ButtonStyleOptions {}
+export interface ButtonLinkProps extends LinkProps, ButtonStyleOptions {
+  ref?: Ref<HTMLAnchorElement>;
+}
 
 /** A router link styled as a button: navigation stays a link for assistive technology. */
 export function ButtonLink({ variant, size, fullWidth, className, ...rest }: ButtonLinkProps) {

@@ -6,6 +6,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { SparklesIcon, TargetIcon, TrendIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
+import { rememberReturnPath, safeReturnPath, takeRememberedReturnPath } from '#web/lib/return-path.ts';
 import { useAuthConfig } from '../api/get-auth-config';
 import { UI } from '../messages';
 import { CELEBRATION_MS, Celebration, type CelebrationKind, LoadingAccount } from './celebration';
@@ -23,7 +24,15 @@ type Screen =
   | { name: 'form'; notice?: Notice | null }
   | { name: 'check-email'; email: string; notice?: Notice | null }
   | { name: 'verification-required'; email: string | null; message: string }
-  | { name: 'celebrate'; kind: CelebrationKind; token: string; remember: boolean; fromVerification: boolean }
+  | {
+      name: 'celebrate';
+      kind: CelebrationKind;
+      token: string;
+      remember: boolean;
+      fromVerification: boolean;
+      /** Where to go once signed in (a safe same-origin path), instead of the dashboard. */
+      returnTo: string | null;
+    }
   | { name: 'loading' };
 
 /** The verification return and the reset notice are read once per page load (SPEC.md §4). */
@@ -80,7 +89,7 @@ function SignedInAs({
         variant="info"
         title={
           <>
-            Signed in as <span className="font-bold">{username}</span>
+            Signed in as <bdi className="font-bold">{username}</bdi>
           </>
         }
         onDismiss={onDismiss}
@@ -113,6 +122,8 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
   const [screen, setScreen] = useState<Screen>({ name: 'form' });
   /** The account a verification link just signed in (shown until dismissed or signed out). */
   const [verifiedAs, setVerifiedAs] = useState<string | null>(null);
+  // Where the member was when they were asked to sign in (the Login Required dialog): issue 25.
+  const returnTo = safeReturnPath(params.get('next'));
 
   // The page stays mounted across /login, /signup and /forgot-password: another mode starts from
   // its form, not from the previous mode's message screen.
@@ -133,7 +144,15 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
     navigate('/login', { replace: true });
     if (verification === 'success' && token) {
       if (username) rememberUsername(username);
-      setScreen({ name: 'celebrate', kind: 'signup', token, remember: false, fromVerification: true });
+      setScreen({
+        name: 'celebrate',
+        kind: 'signup',
+        token,
+        remember: false,
+        fromVerification: true,
+        // Kept in this browser when the member registered from there (the link may open a new tab).
+        returnTo: takeRememberedReturnPath(),
+      });
     } else if (verification === 'expired') {
       setScreen({ name: 'verification-required', email, message: UI.verificationExpired });
     } else if (verification) {
@@ -146,11 +165,13 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
   // After the animation, the member's data loads (SPEC.md §4 'Login', 'Registration').
   useEffect(() => {
     if (screen.name !== 'celebrate') return;
-    const { token, remember, fromVerification } = screen;
+    const { token, remember, fromVerification, returnTo: next } = screen;
     const timer = setTimeout(async () => {
       setScreen({ name: 'loading' });
       const user = await login(token, remember);
-      if (user) {
+      if (user && next) {
+        navigate(next, { replace: true });
+      } else if (user) {
         if (fromVerification) setVerifiedAs(user.username);
         setScreen({ name: 'form' });
       } else {
@@ -161,7 +182,7 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
       }
     }, CELEBRATION_MS[screen.kind]);
     return () => clearTimeout(timer);
-  }, [screen, login]);
+  }, [screen, login, navigate]);
 
   const signedIn = (result: SignedIn) =>
     setScreen({
@@ -170,6 +191,7 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
       token: result.token,
       remember: result.remember,
       fromVerification: false,
+      returnTo,
     });
   const backToLogin = () => {
     setScreen({ name: 'form' });
@@ -214,7 +236,15 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
       />
     );
   else if (mode === 'register')
-    content = <RegistrationWizard onRegistered={(email) => setScreen({ name: 'check-email', email })} />;
+    content = (
+      <RegistrationWizard
+        returnTo={returnTo}
+        onRegistered={(email) => {
+          rememberReturnPath(returnTo);
+          setScreen({ name: 'check-email', email });
+        }}
+      />
+    );
   else if (config.isPending)
     content = (
       <div className="grid min-h-64 place-items-center text-brand-600">
@@ -241,6 +271,7 @@ export function AccountPage({ mode, signedInView }: { mode: AccountMode; signedI
         config={config.data}
         notice={screen.notice ?? null}
         onSignedIn={signedIn}
+        returnTo={returnTo}
         onVerificationRequired={(email, message) =>
           setScreen({ name: 'verification-required', email, message })
         }

@@ -1,4 +1,4 @@
-import { meetsResetRule, PASSWORD_MESSAGES } from '#shared/rules/password.ts';
+import { meetsResetRule } from '#shared/rules/password.ts';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/accounts.ts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { SettingsCard } from '#web/components/ui/settings-card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useChangePassword } from '../api/account-settings';
 import { PasswordField } from './fields';
-import { PasswordRequirements } from './password-requirements';
+import { NewPasswordFields } from './new-password-fields';
 
 const failure = (err: unknown) =>
   err instanceof ApiError ? err.message : 'The password could not be changed. Please try again.';
@@ -68,30 +68,14 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
             value={current}
             onChange={(e) => setCurrent(e.target.value)}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            message={
+          <NewPasswordFields
+            password={next}
+            confirm={confirm}
+            onPasswordChange={setNext}
+            onConfirmChange={setConfirm}
+            passwordMessage={
               next && current && next === current
                 ? { tone: 'error', text: ACCOUNT_MESSAGES.passwordSame }
-                : null
-            }
-          />
-          <PasswordRequirements password={next} />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            message={
-              confirm
-                ? matches
-                  ? { tone: 'success', text: 'Passwords match' }
-                  : { tone: 'error', text: PASSWORD_MESSAGES.mismatch }
                 : null
             }
           />

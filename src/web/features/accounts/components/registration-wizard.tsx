@@ -12,6 +12,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
+import { withReturnPath } from '#web/lib/return-path.ts';
 import { checkEmail, checkUsername } from '../api/check-availability';
 import { register } from '../api/register';
 import { UI } from '../messages';
@@ -66,10 +67,12 @@ function usernameMessage(a: Availability): FieldMessage | null {
 export interface RegistrationWizardProps {
   /** requiresVerification: the 'Check Your Email' screen takes over. */
   onRegistered: (email: string) => void;
+  /** Where the member was before signing in (`?next=`), kept on the way to the sign-in form. */
+  returnTo?: string | null;
 }
 
 /** SPEC.md §2 mode (b): three steps with a progress bar, Back/Continue and 'Create Account'. */
-export function RegistrationWizard({ onRegistered }: RegistrationWizardProps) {
+export function RegistrationWizard({ onRegistered, returnTo = null }: RegistrationWizardProps) {
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
@@ -239,7 +242,10 @@ export function RegistrationWizard({ onRegistered }: RegistrationWizardProps) {
 
       <p className="mt-8 border-t border-ink-100 pt-6 text-sm text-ink-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={withReturnPath('/login', returnTo)}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

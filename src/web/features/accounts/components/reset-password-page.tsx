@@ -10,8 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { resetPassword, verifyResetToken } from '../api/reset-password';
 import { UI } from '../messages';
-import { PasswordField } from './fields';
-import { PasswordRequirements } from './password-requirements';
+import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC.md §9: the redirect to /login waits 2 s after a successful reset. */
 const RESET_REDIRECT_MS = 2000;
@@ -124,27 +123,11 @@ export function ResetPasswordPage() {
               </Alert>
             ) : null}
             <form className="mt-6 space-y-5" onSubmit={submit} noValidate>
-              <PasswordField
-                label="New password"
-                autoComplete="new-password"
-                maxLength={128}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <PasswordRequirements password={password} />
-              <PasswordField
-                label="Confirm new password"
-                autoComplete="new-password"
-                maxLength={128}
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                message={
-                  confirm
-                    ? matches
-                      ? { tone: 'success', text: 'Passwords match' }
-                      : { tone: 'error', text: PASSWORD_MESSAGES.mismatch }
-                    : null
-                }
+              <NewPasswordFields
+                password={password}
+                confirm={confirm}
+                onPasswordChange={setPassword}
+                onConfirmChange={setConfirm}
               />
               <Button
                 type="submit"

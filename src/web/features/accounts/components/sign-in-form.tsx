@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { withReturnPath } from '#web/lib/return-path.ts';
 import { googleSignIn } from '../api/google-sign-in';
 import { login } from '../api/login';
 import { googleFailure, loginFailure, UI } from '../messages';
@@ -18,12 +19,20 @@ export interface SignInFormProps {
   notice?: { tone: 'success' | 'error' | 'info' | 'warning'; text: string } | null;
   onSignedIn: (result: SignedIn) => void;
   onVerificationRequired: (email: string | null, message: string) => void;
+  /** Where the member was before signing in (`?next=`), kept on the way to registration. */
+  returnTo?: string | null;
 }
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 
 /** SPEC.md §2 mode (a): email or username, password, 'Remember me', captcha, Google, links. */
-export function SignInForm({ config, notice, onSignedIn, onVerificationRequired }: SignInFormProps) {
+export function SignInForm({
+  config,
+  notice,
+  onSignedIn,
+  onVerificationRequired,
+  returnTo = null,
+}: SignInFormProps) {
   const [login_, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -176,7 +185,7 @@ export function SignInForm({ config, notice, onSignedIn, onVerificationRequired 
 
       <p className="mt-8 border-t border-ink-100 pt-6 text-sm text-ink-600">
         New to predictions?{' '}
-        <Link to="/signup" className={linkClass}>
+        <Link to={withReturnPath('/signup', returnTo)} className={linkClass}>
           Create account
         </Link>
       </p>

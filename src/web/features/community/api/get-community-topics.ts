@@ -4,10 +4,9 @@ import { ApiError, apiFetch } from '#web/lib/api-client.ts';
 import { readHotTopicsCache } from '#web/lib/hot-topics-cache.ts';
 import { keepCommunityTopic } from '#web/lib/topic-filters.ts';
 import { COMMUNITY_TOPICS_PATH } from '#shared/rules/home-reads.ts';
+import { communityTopicsKey } from './cache-updates';
 
 // GET /api/hot-topics/ai: community predictions ranked by hot score (SPEC.md §7), no auth.
-
-export const communityTopicsKey = ['hot-topics', 'community'] as const;
 
 /** SPEC.md §8: a non-OK reply fails as 'Community predictions API error' with its status. */
 const communityApiError = (status: number) => `Community predictions API error: ${status}`;

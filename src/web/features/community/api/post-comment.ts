@@ -1,8 +1,8 @@
-import { communityInsight, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
-import type { CommentPostReply, CommunityTopic } from '#shared/schemas/community.ts';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import type { CommentPostReply } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '#web/lib/api-client.ts';
-import { communityTopicsKey } from './get-community-topics';
+import { commentPagesKey, updateEngagement } from './cache-updates';
 import { commentsKey } from './get-comments';
 
 // POST /api/predictions/{id}/comments: { comment } → comments_count.
@@ -21,14 +21,12 @@ export function usePostComment(id: number) {
   return useMutation({
     mutationFn: (comment: string) => postComment(id, comment),
     onSuccess: async (reply) => {
-      queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) =>
-        topics?.map((t) => {
-          if (t.id !== id) return t;
-          const engagement = { ...t.engagement, comments: reply.comments_count };
-          return { ...t, engagement, communityInsight: communityInsight(engagement) };
-        }),
-      );
-      await queryClient.refetchQueries({ queryKey: commentsKey(id) });
+      updateEngagement(queryClient, id, { comments: reply.comments_count });
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: commentsKey(id) }),
+        // The prediction's page: its latest comments, now with this one.
+        queryClient.invalidateQueries({ queryKey: commentPagesKey(id) }),
+      ]);
     },
   });
 }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { communityTopicsKey } from './get-community-topics';
+import { communityTopicsKey } from './cache-updates';
 import { useVotePrediction } from './vote-prediction';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,7 +34,7 @@ it("a vote updates the card's counts and its insight line, so 'No votes yet' nev
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   const { result } = renderHook(() => useVotePrediction(), { wrapper });
-  await act(() => result.current.mutateAsync({ id: 5, kind: 'like' }));
+  await act(() => result.current(5, 'like'));
   const [updated] = client.getQueryData<CommunityTopic[]>(communityTopicsKey) ?? [];
   expect(updated?.engagement).toEqual({ likes: 1, dislikes: 0, comments: 0 });
   expect(updated?.communityInsight).toBe('100% of 1 voter agrees, 0 comments.');

@@ -48,10 +48,12 @@ export default function CommentPanel({
           {comments.data.comments.map((c) => (
             <li key={c.id} className="rounded-lg bg-ink-50 px-3 py-2 text-sm">
               <p className="flex items-baseline justify-between gap-2 text-xs text-ink-500">
-                <span className="font-semibold text-ink-700">{c.username}</span>
+                <bdi className="font-semibold text-ink-700">{c.username}</bdi>
                 <time dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
               </p>
-              <p className="mt-1 break-words text-ink-800">{c.comment_text}</p>
+              <p dir="auto" className="mt-1 break-words text-ink-800">
+                {c.comment_text}
+              </p>
             </li>
           ))}
         </ul>
@@ -75,6 +77,7 @@ export default function CommentPanel({
         </label>
         <textarea
           id={inputId}
+          dir="auto"
           value={text}
           maxLength={COMMENT_MAX_LENGTH}
           rows={2}

@@ -1,5 +1,6 @@
 import type { CommunityTopic } from '#shared/schemas/community.ts';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -12,6 +13,8 @@ const CommentPanel = lazy(() => import('./comment-panel'));
 
 export interface CommunityCardProps {
   topic: CommunityTopic;
+  /** 'carousel': one fixed height for every slide; 'list': as tall as its row of a list. */
+  layout?: 'carousel' | 'list';
   /** 'Example' cards (shown when the community feed fails) have no controls. */
   example?: boolean;
   action: 'liked' | 'disliked' | undefined;
@@ -30,6 +33,7 @@ const control =
 
 export function CommunityCard({
   topic,
+  layout = 'carousel',
   example = false,
   action,
   pendingVote,
@@ -48,11 +52,16 @@ export function CommunityCard({
       className={cn(
         'flex flex-col overflow-hidden rounded-card bg-white p-5 ring-1 ring-ink-200/70 shadow-card',
         // A fixed height until the reader opens the comments: loading never shifts the page.
-        commentsOpen ? 'min-h-[23rem]' : 'h-[23rem]',
+        layout === 'list' ? 'h-full' : commentsOpen ? 'min-h-[23rem]' : 'h-[23rem]',
       )}
     >
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="brand">{topic.category}</Badge>
+        {/* A list filtered by category shows each card's every category: the primary one may be another. */}
+        {(layout === 'list' && topic.categories.length > 0 ? topic.categories : [topic.category]).map((c) => (
+          <Badge key={c} variant="brand">
+            {c}
+          </Badge>
+        ))}
         {topic.trend !== 'stable' ? (
           <Badge variant="warning">{topic.trend === 'hot' ? 'Hot' : 'Rising'}</Badge>
         ) : null}
@@ -64,14 +73,38 @@ export function CommunityCard({
           </span>
         ) : null}
       </div>
-      <h3 className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}>
-        {heading}
+      <h3
+        dir="auto"
+        className={cn('mt-3 text-base font-semibold text-ink-900', body ? 'line-clamp-2' : 'line-clamp-6')}
+      >
+        {/* The examples have no page of their own. */}
+        {example ? (
+          heading
+        ) : (
+          <Link to={`/p/${topic.id}`} className="rounded hover:text-brand-700 hover:underline">
+            {heading}
+          </Link>
+        )}
       </h3>
-      {body ? <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">{body}</p> : null}
+      {body ? (
+        <p dir="auto" className="mt-2 line-clamp-4 text-sm leading-relaxed text-ink-700">
+          {body}
+        </p>
+      ) : null}
       <p className="mt-3 line-clamp-2 text-xs text-ink-500">{topic.aiAnalysis}</p>
       <p className="mt-auto pt-3 text-xs text-ink-500">
-        by <span className="font-semibold text-ink-700">{topic.username}</span> ·{' '}
-        <time dateTime={topic.created_at}>{relativeTime(topic.created_at)}</time> · {topic.communityInsight}
+        by{' '}
+        {example ? (
+          <bdi className="font-semibold text-ink-700">{topic.username}</bdi>
+        ) : (
+          <Link
+            to={`/u/${encodeURIComponent(topic.username)}`}
+            className="font-semibold text-ink-700 hover:underline"
+          >
+            <bdi>{topic.username}</bdi>
+          </Link>
+        )}{' '}
+        · <time dateTime={topic.created_at}>{relativeTime(topic.created_at)}</time> · {topic.communityInsight}
       </p>
       {example ? null : (
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -1,18 +1,15 @@
 import type { CommunityTopic } from '#shared/schemas/community.ts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Carousel } from '#web/components/ui/carousel.tsx';
 import { UsersIcon } from '#web/components/ui/icons.tsx';
 import { CardPlaceholder, SkeletonCard, TopicBox } from '#web/components/ui/topic-box.tsx';
-import { isSignedOut } from '#web/lib/api-client.ts';
 import { writeHotTopicsCache } from '#web/lib/hot-topics-cache.ts';
 import { useFirstArrivalDeferred } from '#web/lib/use-first-arrival-deferred.ts';
 import { useCommunityTopics } from '../api/get-community-topics';
 import { useInteractions } from '../api/get-interactions';
-import { useVotePrediction, type VoteKind } from '../api/vote-prediction';
 import { CommunityCard } from './community-card';
-
-const LoginRequiredModal = lazy(() => import('./login-required-modal'));
+import { useCardActions } from './use-card-actions';
 
 /** SPEC.md §9: community 4 s, 5 s after an arrow, 8 s after a dot. */
 const COMMUNITY_TIMINGS = { intervalMs: 4_000, resumeAfterArrowMs: 5_000, resumeAfterDotMs: 8_000 };
@@ -65,41 +62,15 @@ export function CommunityPredictions({ userId }: { userId: number | null }) {
   const topics = communityData ?? [];
   const ids = useMemo(() => topics.map((t) => t.id).filter((id) => id > 0), [topics]);
   const interactions = useInteractions(userId, ids);
-  const vote = useVotePrediction();
-  const [pending, setPending] = useState<Record<number, VoteKind | null>>({});
-  const [errors, setErrors] = useState<Record<number, { kind: VoteKind; error: unknown } | null>>({});
+  const actions = useCardActions(userId);
   const [openComments, setOpenComments] = useState<number | null>(null);
   const [commentFocus, setCommentFocus] = useState(false);
-  const [loginOpen, setLoginOpen] = useState(false);
-  const [loginRequested, setLoginRequested] = useState(false);
 
   // Write the 30-minute cache after each fresh load (decision 008: the spec only reads it).
   useEffect(() => {
     if (community.isSuccess && community.isFetchedAfterMount)
       writeHotTopicsCache({ community: community.data });
   }, [community.isSuccess, community.isFetchedAfterMount, community.data]);
-
-  const askToLogin = () => {
-    setLoginRequested(true);
-    setLoginOpen(true);
-  };
-
-  const onVote = (id: number, kind: VoteKind) => {
-    if (userId === null) return askToLogin();
-    setPending((p) => ({ ...p, [id]: kind }));
-    setErrors((e) => ({ ...e, [id]: null }));
-    vote.mutate(
-      { id, kind },
-      {
-        onError: (error) => {
-          // An expired or revoked session: the guest path.
-          if (isSignedOut(error)) askToLogin();
-          else setErrors((e) => ({ ...e, [id]: { kind, error } }));
-        },
-        onSettled: () => setPending((p) => ({ ...p, [id]: null })),
-      },
-    );
-  };
 
   const communityFailed = community.isError && !community.data;
   const shownTopics = communityFailed ? EXAMPLES : topics;
@@ -132,35 +103,31 @@ export function CommunityPredictions({ userId }: { userId: number | null }) {
               {...COMMUNITY_TIMINGS}
               // Also while the Login Required dialog is open: closing it returns focus to the card's
               // control, which must still be on screen.
-              hold={openComments !== null || commentFocus || loginOpen}
+              hold={openComments !== null || commentFocus || actions.loginOpen}
               slides={shownTopics.map((t) => (
                 <CommunityCard
                   key={t.id}
                   topic={t}
                   example={communityFailed}
                   action={interactions.data?.[String(t.id)]}
-                  pendingVote={pending[t.id] ?? null}
-                  voteError={errors[t.id] ?? null}
+                  pendingVote={actions.pendingVote(t.id)}
+                  voteError={actions.voteError(t.id)}
                   commentsOpen={openComments === t.id}
-                  onVote={(kind) => onVote(t.id, kind)}
+                  onVote={(kind) => actions.onVote(t.id, kind)}
                   onToggleComments={() => {
-                    if (userId === null) return askToLogin();
+                    if (userId === null) return actions.askToLogin();
                     setOpenComments((o) => (o === t.id ? null : t.id));
                     setCommentFocus(false);
                   }}
                   onCommentFocus={setCommentFocus}
-                  onSignInNeeded={askToLogin}
+                  onSignInNeeded={actions.askToLogin}
                 />
               ))}
             />
           )}
         </>
       )}
-      {loginRequested ? (
-        <Suspense fallback={null}>
-          <LoginRequiredModal open={loginOpen} onOpenChange={setLoginOpen} />
-        </Suspense>
-      ) : null}
+      {actions.loginModal}
     </TopicBox>
   );
 }

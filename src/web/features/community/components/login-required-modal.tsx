@@ -1,6 +1,7 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Modal } from '#web/components/ui/modal.tsx';
+import { withReturnPath } from '#web/lib/return-path.ts';
 
 // SPEC.md §2: shown when a guest tries to like, dislike, comment or open comments. Loaded on
 // first use, so the dialog library is not part of the home page's first download.
@@ -12,6 +13,9 @@ export default function LoginRequiredModal({
   onOpenChange: (o: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  // After signing in (or registering), the member comes back here, not to the dashboard.
+  const here = `${pathname}${search}${hash}`;
   return (
     <Modal
       open={open}
@@ -27,7 +31,7 @@ export default function LoginRequiredModal({
             variant="secondary"
             onClick={() => {
               onOpenChange(false);
-              navigate('/signup');
+              navigate(withReturnPath('/signup', here));
             }}
           >
             Create Account
@@ -35,7 +39,7 @@ export default function LoginRequiredModal({
           <Button
             onClick={() => {
               onOpenChange(false);
-              navigate('/login');
+              navigate(withReturnPath('/login', here));
             }}
           >
             Go to Login

@@ -1,4 +1,5 @@
-import { faqFeedbackEmailProblem, COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Modal } from '#web/components/ui/modal.tsx';

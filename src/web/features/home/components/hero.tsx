@@ -41,7 +41,13 @@ export function Hero({ signedIn, username }: { signedIn: boolean; username: stri
           id="hero-title"
           className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-display"
         >
-          {signedIn ? `What do you see coming, ${username ?? 'forecaster'}?` : 'Join & Predict the Future'}
+          {signedIn ? (
+            <>
+              What do you see coming, <bdi>{username ?? 'forecaster'}</bdi>?
+            </>
+          ) : (
+            'Join & Predict the Future'
+          )}
         </h1>
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-brand-100">
           Publish a prediction about the future and find out how good it is. Futurecast scores every

@@ -98,7 +98,7 @@ export function SinceLastVisit() {
                 {a.latestComments.map((c) => (
                   <li key={c.id} className="rounded-lg p-3 ring-1 ring-ink-200">
                     <p className="text-xs text-ink-500">
-                      <span className="font-semibold text-ink-700">{c.username}</span> ·{' '}
+                      <bdi className="font-semibold text-ink-700">{c.username}</bdi> ·{' '}
                       <time dateTime={c.created_at}>{when(c.created_at)}</time>
                     </p>
                     <p dir="auto" className="mt-1 break-words text-ink-800">

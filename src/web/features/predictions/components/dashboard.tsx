@@ -72,7 +72,11 @@ export function Dashboard({
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeader
         eyebrow="My Account"
-        title={`${isNewMember(user.created_at) ? 'Welcome' : 'Welcome back'}, ${user.username}`}
+        title={
+          <>
+            {isNewMember(user.created_at) ? 'Welcome' : 'Welcome back'}, <bdi>{user.username}</bdi>
+          </>
+        }
         description="Your predictions, their analysis and your reliability, in one place."
         actions={
           <>

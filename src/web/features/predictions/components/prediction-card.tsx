@@ -1,5 +1,6 @@
 import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -111,28 +112,35 @@ export function PredictionCard({
         </span>
       </div>
 
-      <p dir="auto" className="mt-3 text-base leading-relaxed break-words text-ink-900">
+      <p id={`text-${p.id}`} dir="auto" className="mt-3 text-base leading-relaxed break-words text-ink-900">
         {p.prediction_text}
       </p>
       <ResolutionLine prediction={p} />
 
-      <ul
-        aria-label="Community reactions"
-        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600"
-      >
-        <li className="inline-flex items-center gap-1.5">
-          <ThumbUpIcon className="size-4" />
-          {countOf(likes, 'like')}
-        </li>
-        <li className="inline-flex items-center gap-1.5">
-          <ThumbDownIcon className="size-4" />
-          {countOf(dislikes, 'dislike')}
-        </li>
-        <li className="inline-flex items-center gap-1.5">
-          <CommentIcon className="size-4" />
-          {countOf(comments, 'comment')}
-        </li>
-      </ul>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <ul aria-label="Community reactions" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
+          <li className="inline-flex items-center gap-1.5">
+            <ThumbUpIcon className="size-4" />
+            {countOf(likes, 'like')}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <ThumbDownIcon className="size-4" />
+            {countOf(dislikes, 'dislike')}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <CommentIcon className="size-4" />
+            {countOf(comments, 'comment')}
+          </li>
+        </ul>
+        {/* Its own page: the analysis, the conversation, Share and Delete. */}
+        <Link
+          to={`/p/${p.id}`}
+          aria-describedby={`text-${p.id}`}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Open prediction page
+        </Link>
+      </div>
 
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3">
         <div className="min-w-40 flex-1">

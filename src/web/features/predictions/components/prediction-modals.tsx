@@ -123,7 +123,18 @@ export function QualityModal({
           <ModalClose asChild>
             <Button variant="secondary">Close</Button>
           </ModalClose>
-          <ButtonLink to="/submit">Create Better Prediction</ButtonLink>
+          <ButtonLink
+            to="/submit"
+            state={{
+              refill: {
+                text: prediction.prediction_text,
+                categories: prediction.categories,
+                isPublic: prediction.visibility,
+              },
+            }}
+          >
+            Create Better Prediction
+          </ButtonLink>
         </>
       }
     >

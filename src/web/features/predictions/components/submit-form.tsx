@@ -1,5 +1,6 @@
 import { proposeResolveBy } from '#shared/rules/resolve-by.ts';
 import {
+  type MemberPrediction,
   PREDICTION_LIMITS,
   PREDICTION_MESSAGES,
   predictionTextIssue,
@@ -7,7 +8,7 @@ import {
   type SubmitPredictionReply,
 } from '#shared/schemas/predictions.ts';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -17,7 +18,7 @@ import { cn } from '#web/lib/cn.ts';
 import { clearSession, readToken } from '#web/lib/token-storage.ts';
 import { useSubmitPrediction } from '../api/submit-prediction';
 import { counterState } from '../lib/display';
-import { clearDraft, readDraft, saveDraft } from '../lib/draft';
+import { clearDraft, readDraft, refillOf, saveDraft } from '../lib/draft';
 import { type ResolveByChoice, resolveByField } from '../lib/forecast';
 import { type SubmitErrorView, submitErrorView } from '../lib/submit-errors';
 import { CategoryGrid } from './category-grid';
@@ -26,7 +27,7 @@ import { ConfidenceField, ResolveByField } from './forecast-fields';
 import { LaunchSuccess } from './launch-success';
 import { QualityCoach } from './quality-coach';
 
-/** SPEC.md §9 'Reload delay after success'. (A flagged result empties the form at once.) */
+/** SPEC.md §9 'Reload delay after success': the form behind the success screen empties then. */
 const RESET_AFTER_SUCCESS_MS = 2_000;
 /** How long a redirect to /login waits, so the reason can be read first. */
 const REDIRECT_DELAY_MS = 1_500;
@@ -52,14 +53,18 @@ export function SubmitForm({
   memberId?: number | null;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const mutation = useSubmitPrediction();
-  const [text, setText] = useState('');
-  const [categories, setCategories] = useState<string[]>([]);
-  const [isPublic, setIsPublic] = useState(true);
+  // 'Create Better Prediction' opens the form with the old prediction in it; it then becomes the
+  // draft, in place of any other.
+  const [refill] = useState(() => refillOf(location.state));
+  const [text, setText] = useState(refill?.text ?? '');
+  const [categories, setCategories] = useState<string[]>(refill?.categories ?? []);
+  const [isPublic, setIsPublic] = useState(refill?.isPublic ?? true);
   const [draftFor, setDraftFor] = useState<number | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [suggestionsHidden, setSuggestionsHidden] = useState(false);
-  const [launched, setLaunched] = useState<{ isPublic: boolean } | null>(null);
+  const [launched, setLaunched] = useState<MemberPrediction | null>(null);
   const [flagged, setFlagged] = useState<FlaggedNotice | null>(null);
   const [error, setError] = useState<SubmitErrorView | null>(null);
   const [resolveBy, setResolveBy] = useState<ResolveByChoice>({ mode: 'auto' });
@@ -67,15 +72,15 @@ export function SubmitForm({
   // The resolve-by date read from the text, as it is typed (the server reads the same).
   const proposal = useMemo(() => proposeResolveBy(text, new Date()), [text]);
   const timers = useRef<number[]>([]);
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const suggestions = useCategorySuggestions(text, categories);
   const ids = { text: useId(), counter: useId() };
 
-  useEffect(
-    () => () => {
-      for (const t of timers.current) window.clearTimeout(t);
-    },
-    [],
-  );
+  const cancelTimers = () => {
+    for (const t of timers.current) window.clearTimeout(t);
+    timers.current = [];
+  };
+  useEffect(() => cancelTimers, []);
   const later = (ms: number, run: () => void) => {
     timers.current.push(window.setTimeout(run, ms));
   };
@@ -84,14 +89,18 @@ export function SubmitForm({
   // change is kept until the prediction is published.
   useEffect(() => {
     if (memberId === null || draftFor === memberId) return;
-    const draft = readDraft(memberId);
+    const draft = draftFor === null && refill ? refill : readDraft(memberId);
     if (draft) {
       setText(draft.text);
       setCategories(draft.categories);
       setIsPublic(draft.isPublic);
     }
     setDraftFor(memberId);
-  }, [memberId, draftFor]);
+  }, [memberId, draftFor, refill]);
+  // Taken once: a reload keeps the draft as edited, not the refill that started it.
+  useEffect(() => {
+    if (refill) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [refill, navigate, location.pathname, location.search]);
   useEffect(() => {
     if (draftFor !== null && draftFor === memberId) saveDraft(draftFor, { text, categories, isPublic });
   }, [draftFor, memberId, text, categories, isPublic]);
@@ -148,11 +157,8 @@ export function SubmitForm({
       reset();
       return;
     }
-    setLaunched({ isPublic: reply.prediction.visibility });
-    later(RESET_AFTER_SUCCESS_MS, () => {
-      setLaunched(null);
-      reset();
-    });
+    setLaunched(reply.prediction);
+    later(RESET_AFTER_SUCCESS_MS, reset);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -193,7 +199,18 @@ export function SubmitForm({
 
   return (
     <Card as="section" aria-labelledby="form-title" padding="lg">
-      {launched ? <LaunchSuccess isPublic={launched.isPublic} /> : null}
+      {launched ? (
+        <LaunchSuccess
+          prediction={launched}
+          returnFocus={textArea}
+          onClose={() => {
+            // Closed before the 2 s reset: empty the form now, and not again under new typing.
+            cancelTimers();
+            setLaunched(null);
+            reset();
+          }}
+        />
+      ) : null}
       <h2 id="form-title" className="text-lg font-semibold text-ink-900">
         Your prediction
       </h2>
@@ -205,7 +222,9 @@ export function SubmitForm({
               What do you see coming?
             </label>
             <textarea
+              ref={textArea}
               id={ids.text}
+              dir="auto"
               name="prediction_text"
               value={text}
               onChange={(e) => {
@@ -303,6 +322,16 @@ export function SubmitForm({
           {error ? (
             <Alert variant="error" onDismiss={() => setError(null)}>
               <p>{error.message}</p>
+              {error.duplicateOf ? (
+                <p className="mt-2">
+                  <Link
+                    to={`/p/${error.duplicateOf}`}
+                    className="font-semibold underline underline-offset-4 hover:no-underline"
+                  >
+                    See the existing prediction
+                  </Link>
+                </p>
+              ) : null}
               {error.lines.length ? (
                 <ul className="mt-2 list-disc space-y-1 pl-5">
                   {error.lines.map((line) => (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activitySummary,
+  analysisHighlights,
   counterState,
   doughnutSlices,
   isNewMember,
@@ -101,5 +102,61 @@ describe('dashboard display rules', () => {
       'Room to improve',
       'Some predictions flagged',
     ]);
+  });
+});
+
+describe('analysisHighlights (the Prediction Launched! screen)', () => {
+  const reason = (code: string, label: string, effect: number) => ({ code, label, effect });
+  const suggestion = (title: string, description: string) => ({
+    title,
+    description,
+    priority: 'medium' as const,
+    icon: '💡',
+    category: 'quality',
+  });
+  const analysis = (reasons: ReturnType<typeof reason>[]) => ({
+    score: 70,
+    tier: 'good' as const,
+    version: '2.0.0',
+    language: 'en',
+    reasons,
+  });
+
+  it('gives the two reasons that moved the score most, up or down, without the book-keeping lines', () => {
+    expect(
+      analysisHighlights({
+        analysis_result: analysis([
+          reason('base', 'Starting point', 40),
+          reason('time_bound', 'Has a time frame or date', 10),
+          reason('no_specifics', 'Does not name who or what', 0),
+          reason('hedged', 'Hedged (maybe)', -12),
+          reason('measurable_quantity', 'Names a measurable quantity', 15),
+          reason('bounds', 'Kept within 0..100', -3),
+        ]),
+        suggestions: [suggestion('Commit to the claim', 'Drop "maybe".')],
+      }),
+    ).toEqual([
+      { kind: 'reason', text: 'Names a measurable quantity', effect: 15 },
+      { kind: 'reason', text: 'Hedged (maybe)', effect: -12 },
+    ]);
+  });
+
+  it('fills up with the analysis tips when fewer reasons moved it', () => {
+    expect(
+      analysisHighlights({
+        analysis_result: analysis([
+          reason('base', 'Starting point', 40),
+          reason('time_bound', 'Has a time frame or date', 10),
+        ]),
+        suggestions: [
+          suggestion('Make it measurable', 'Add a number.'),
+          suggestion('Name who or what', 'Say who.'),
+        ],
+      }),
+    ).toEqual([
+      { kind: 'reason', text: 'Has a time frame or date', effect: 10 },
+      { kind: 'tip', text: 'Make it measurable: Add a number.' },
+    ]);
+    expect(analysisHighlights({ analysis_result: analysis([]), suggestions: [] })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { countOf } from '#shared/rules/numbers.ts';
-import type { MemberStatsReply, ReliabilityLabel } from '#shared/schemas/predictions.ts';
+import type { MemberPrediction, MemberStatsReply, ReliabilityLabel } from '#shared/schemas/predictions.ts';
 
 // How the dashboard turns numbers into words (SPEC.md §2 'Dashboard', §9 cut-offs).
 
@@ -173,4 +173,27 @@ export function categoriesSummary(slices: ReadonlyArray<{ category: string; coun
   if (total === 0) return 'No categories yet.';
   const parts = slices.map((s) => `${s.category} ${Math.round((s.count / total) * 100)}%`);
   return `Share of your predictions by category: ${parts.join(', ')}.`;
+}
+
+/** One line of advice after publishing: a reason that moved the score, or a tip. */
+export type Highlight = { kind: 'reason'; text: string; effect: number } | { kind: 'tip'; text: string };
+
+/** Book-keeping lines of the analysis, not reasons a member can act on. */
+const NOT_ADVICE = new Set(['base', 'bounds', 'flag_cap', 'statistical_model']);
+
+/**
+ * What the 'Prediction Launched!' screen says about the analysis: the reasons that moved the score
+ * most (up or down), then the analysis's tips when fewer reasons did.
+ */
+export function analysisHighlights(
+  p: Pick<MemberPrediction, 'analysis_result' | 'suggestions'>,
+  count = 2,
+): Highlight[] {
+  const reasons: Highlight[] = p.analysis_result.reasons
+    .filter((r) => r.effect !== 0 && !NOT_ADVICE.has(r.code))
+    .sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect))
+    .slice(0, count)
+    .map((r) => ({ kind: 'reason', text: r.label, effect: r.effect }));
+  const tips: Highlight[] = p.suggestions.map((s) => ({ kind: 'tip', text: `${s.title}: ${s.description}` }));
+  return [...reasons, ...tips].slice(0, count);
 }

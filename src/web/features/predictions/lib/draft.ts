@@ -1,3 +1,4 @@
+import { isCategory, MAX_CATEGORIES_PER_PREDICTION } from '#shared/rules/categories.ts';
 import { MEMBER_DATA_PREFIX } from '#web/lib/token-storage.ts';
 
 // A half-written prediction survives navigating away and a reload: a draft per member in this
@@ -35,6 +36,21 @@ export function saveDraft(userId: number, draft: Draft): void {
   } catch {
     // Storage full or disabled: the draft lives as long as the page.
   }
+}
+
+/** What 'Create Better Prediction' hands the form through the router's state (`{ refill }`). */
+export function refillOf(state: unknown): Draft | null {
+  const refill = (state as { refill?: Partial<Draft> } | null)?.refill;
+  if (!refill || typeof refill.text !== 'string') return null;
+  return {
+    text: refill.text,
+    categories: Array.isArray(refill.categories)
+      ? refill.categories
+          .filter((c) => typeof c === 'string' && isCategory(c))
+          .slice(0, MAX_CATEGORIES_PER_PREDICTION)
+      : [],
+    isPublic: refill.isPublic !== false,
+  };
 }
 
 export function clearDraft(userId: number): void {

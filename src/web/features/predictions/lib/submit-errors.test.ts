@@ -56,6 +56,27 @@ describe('submission errors (SPEC §8)', () => {
     });
   });
 
+  it("links a duplicate to the prediction it repeats (the 409's details.duplicateOf)", () => {
+    const duplicate = (details?: Record<string, unknown>, code = 'DUPLICATE_PREDICTION') =>
+      submitErrorView(new ApiError(409, 'Duplicate prediction: already there.', code, details));
+    expect(duplicate({ duplicateOf: 12, similarity: 0.93 })).toEqual({
+      message: M.duplicate,
+      lines: [],
+      signOut: false,
+      duplicateOf: 12,
+    });
+    // Nothing to link to: the message alone.
+    for (const view of [
+      duplicate(),
+      duplicate({ duplicateOf: '12' }),
+      duplicate({ duplicateOf: -1 }),
+      duplicate({ duplicateOf: 1.5 }),
+      duplicate({ duplicateOf: 12 }, 'VOTE_CONFLICT'),
+    ]) {
+      expect(view).toEqual({ message: M.duplicate, lines: [], signOut: false });
+    }
+  });
+
   it('signs the member out only on 401', () => {
     expect(submitErrorView(api(401)).signOut).toBe(true);
     expect(submitErrorView(api(403, 'x')).signOut).toBe(false);

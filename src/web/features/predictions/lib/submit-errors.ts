@@ -21,9 +21,18 @@ export interface SubmitErrorView {
   lines: string[];
   /** A 401: the stored token must go and the member must sign in again. */
   signOut: boolean;
+  /** A duplicate: the id of the prediction it repeats (a 409's details.duplicateOf), to link to it. */
+  duplicateOf?: number;
 }
 
 const isDuplicate = (message: string) => message.includes('Duplicate prediction');
+
+function duplicateOf(error: ApiError): { duplicateOf?: number } {
+  const id = error.details?.duplicateOf;
+  return error.code === 'DUPLICATE_PREDICTION' && Number.isSafeInteger(id) && (id as number) > 0
+    ? { duplicateOf: id as number }
+    : {};
+}
 
 function recommendations(details: Record<string, unknown> | undefined): string[] {
   const list = details?.recommendations;
@@ -52,7 +61,7 @@ export function submitErrorView(error: unknown): SubmitErrorView {
   if (status === 403) {
     return message ? view(message, recommendations(error.details)) : view(SUBMIT_ERROR_MESSAGES.forbidden);
   }
-  if (status === 409) return view(SUBMIT_ERROR_MESSAGES.duplicate);
+  if (status === 409) return { ...view(SUBMIT_ERROR_MESSAGES.duplicate), ...duplicateOf(error) };
   if (status === 422) return view(SUBMIT_ERROR_MESSAGES.unprocessable);
   if (status >= 500) return view(SUBMIT_ERROR_MESSAGES.server);
   return view(`Server error (${status}): ${message || 'Please try again'}`);
