@@ -111,7 +111,7 @@ const CalibrationBucketSchema = z.object({
 export type CalibrationBucket = z.infer<typeof CalibrationBucketSchema>;
 
 /** Ambiguous and disputed resolutions count in none of these. */
-const TrackRecordSchema = z.object({
+export const TrackRecordSchema = z.object({
   /** Resolved yes or no. */
   resolved: z.number().int(),
   came_true: z.number().int(),

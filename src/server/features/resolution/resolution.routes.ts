@@ -27,6 +27,8 @@ import { memberOrIpKey } from '#server/plugins/rate-limit.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import { reminderJob } from './reminder.job.ts';
 import { createResolutionService } from './resolution.service.ts';
+import { EXPLORE_VERSION_KEY } from '#server/features/explore/explore-cache.ts';
+import { RESOLUTION_PUBLIC, TRACK_RECORD_KEYS } from './resolution-cache.ts';
 
 export interface ResolutionRoutesDeps {
   config: Config;
@@ -42,10 +44,7 @@ export interface ResolutionRoutesDeps {
 }
 
 /** The public replies, serialised once and shared until a resolution, vote or due date changes them. */
-const PUBLIC = {
-  leaderboard: { key: 'resolution:leaderboard', path: '/api/leaderboard' },
-  community: { key: 'resolution:community', path: '/api/analytics/resolution' },
-} as const;
+const PUBLIC = RESOLUTION_PUBLIC;
 const PUBLIC_TTL_MS = 30_000;
 const publicCacheControl = `public, max-age=${PUBLIC_TTL_MS / 1000}`;
 
@@ -68,7 +67,8 @@ export const resolutionRoutes =
   ({ config, database, mailer, cache, hot, scheduler, now }: ResolutionRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const secret = config.sessionSecret;
-    const onRecordsChanged = () => cache.invalidate(PUBLIC.leaderboard.key, PUBLIC.community.key);
+    // The explore pages show each prediction's resolution too.
+    const onRecordsChanged = () => cache.invalidate(...TRACK_RECORD_KEYS, EXPLORE_VERSION_KEY);
     const service = createResolutionService({
       db: database.db,
       secret,
