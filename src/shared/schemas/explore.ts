@@ -103,6 +103,9 @@ export const PredictionDetailSchema = ExploreTopicSchema.extend({
   /** true means public. Only the owner ever sees a private one. */
   visibility: z.boolean(),
   is_flagged: z.boolean(),
+  /** The resolve-by day (YYYY-MM-DD) and the author's confidence (50–99), when given (issue 26). */
+  resolve_by: z.string().nullable(),
+  confidence: z.number().int().nullable(),
   /** The owner's view: everything the dashboard shows. Absent for everyone else. */
   owner_view: MemberPredictionSchema.optional(),
 });

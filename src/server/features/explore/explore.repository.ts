@@ -131,13 +131,15 @@ export interface PredictionRecord {
   candidate: HotCandidate;
   isPublic: boolean;
   isFlagged: boolean;
+  targetDate: string | null;
+  confidence: number | null;
   tier: QualityTier | null;
 }
 
 /** One prediction whatever its visibility (the service decides who may see it). */
 export async function findPrediction(db: Db, id: number): Promise<PredictionRecord | undefined> {
   const row = await candidateRows(db)
-    .select(['p.is_public', 'p.is_flagged'])
+    .select(['p.is_public', 'p.is_flagged', 'p.target_date', 'p.confidence'])
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -145,6 +147,8 @@ export async function findPrediction(db: Db, id: number): Promise<PredictionReco
     candidate: toCandidate(row),
     isPublic: flag(row.is_public),
     isFlagged: flag(row.is_flagged),
+    targetDate: row.target_date,
+    confidence: row.confidence === null ? null : Number(row.confidence),
     tier: parseJson<{ tier?: QualityTier }>(row.analysis, {}).tier ?? null,
   };
 }

@@ -218,6 +218,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
         is_owner: own,
         visibility: record.isPublic,
         is_flagged: record.isFlagged,
+        resolve_by: record.targetDate,
+        confidence: record.confidence,
         ...(ownerView ? { owner_view: ownerView } : {}),
       },
     };
