@@ -37,7 +37,8 @@ async function screenshot(page: Page, name: string) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
+    // Chart.js redraws (animated) after a resize.
+    await page.waitForTimeout(1200);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -134,7 +135,10 @@ test.describe
       await page.goto(`/p/${resolvedId}`);
       await panel.getByRole('button', { name: 'Agree', exact: true }).click();
       await expect(panel).toContainText('1 agree · 0 disagree');
-      await expect(panel.getByRole('button', { name: 'Agree', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(panel.getByRole('button', { name: 'Agree', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await panel.getByRole('button', { name: 'Disagree' }).click();
       await expect(panel).toContainText('0 agree · 1 disagree');
       await expectAccessible(page);

@@ -123,26 +123,28 @@ export function ResolutionPanel({
         <div className="mt-4">{resolveAction(p.owner_view)}</div>
       ) : null}
       {!p.is_owner && r.status === 'resolved' ? (
-        <div className="mt-4 flex flex-wrap items-center gap-2">
-          <span className="text-sm text-ink-700">Is this resolution right?</span>
-          <button
-            type="button"
-            className={cn(voteButton, voted === true && 'bg-emerald-50 text-emerald-800 ring-emerald-300')}
-            aria-pressed={voted === true}
-            disabled={vote.isPending}
-            onClick={() => onVote(true)}
-          >
-            Agree
-          </button>
-          <button
-            type="button"
-            className={cn(voteButton, voted === false && 'bg-red-50 text-red-800 ring-red-300')}
-            aria-pressed={voted === false}
-            disabled={vote.isPending}
-            onClick={() => onVote(false)}
-          >
-            Disagree
-          </button>
+        <div className="mt-4">
+          <p className="text-sm text-ink-700">Is this resolution right?</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={cn(voteButton, voted === true && 'bg-emerald-50 text-emerald-800 ring-emerald-300')}
+              aria-pressed={voted === true}
+              disabled={vote.isPending}
+              onClick={() => onVote(true)}
+            >
+              Agree
+            </button>
+            <button
+              type="button"
+              className={cn(voteButton, voted === false && 'bg-red-50 text-red-800 ring-red-300')}
+              aria-pressed={voted === false}
+              disabled={vote.isPending}
+              onClick={() => onVote(false)}
+            >
+              Disagree
+            </button>
+          </div>
         </div>
       ) : null}
       {vote.error ? (
