@@ -34,8 +34,12 @@ function makeDue(predictionId: number) {
 }
 
 async function screenshot(page: Page, name: string) {
+  // No chart animation: a full-page capture resizes the page, and an animated redraw comes out blank.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     // Chart.js redraws (animated) after a resize.
     await page.waitForTimeout(1200);
