@@ -8,7 +8,8 @@ import type { BenchContext, BenchTarget } from './types.ts';
 // The explore calls under load (docs/decisions/014-explore.md): guests' first pages and one
 // prediction through the cached path (≥ 0.3× hello-world); the same first pages uncached against a
 // page 10,000 items deep (keyset: ≥ 0.8× of the first page's requests/s); search, which is never
-// cached, for a common word, a rare one and a Persian one (p99 ≤ 50 ms).
+// cached, for a common word, a rare one and a Persian one (p99 ≤ 50 ms); a profile with its
+// track record (≥ 0.2×).
 
 const SORTS: readonly ExploreSort[] = ['new', 'hot', 'top'];
 const DEPTH = 10_000;
@@ -46,6 +47,7 @@ async function warmUp(ctx: BenchContext, path: string, headers: Record<string, s
 }
 
 let listedId = 1;
+let profileName = '';
 const cursors: Partial<Record<ExploreSort, string>> = {};
 
 const firstPage = (sort: ExploreSort) => `GET /api/predictions?sort=${sort} (first page, uncached)`;
@@ -87,6 +89,32 @@ export const exploreTargets: BenchTarget[] = [
       return undefined;
     },
     setupRequest: (request) => ({ ...request, path: `/api/predictions/${listedId}` }),
+  },
+  {
+    // Issue 26: the profile reads the member's public track record and weighs it into reliability.
+    name: 'GET /api/users/:username (profile with track record)',
+    path: '/api/users/x',
+    headers: BROWSER,
+    minRatio: 0.2,
+    prepare: async (ctx) => {
+      const database = ctx.connect();
+      try {
+        const row = await database.db
+          .selectFrom('track_records as t')
+          .innerJoin('users as u', 'u.id', 't.user_id')
+          .select('u.username')
+          .where('t.scope', '=', 'public')
+          .orderBy('t.resolved', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        profileName = row.username;
+      } finally {
+        await database.close();
+      }
+      await warmUp(ctx, `/api/users/${encodeURIComponent(profileName)}`, BROWSER);
+      return undefined;
+    },
+    setupRequest: (request) => ({ ...request, path: `/api/users/${encodeURIComponent(profileName)}` }),
   },
   ...SORTS.flatMap((sort): BenchTarget[] => [
     {

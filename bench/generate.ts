@@ -8,6 +8,7 @@ import { seededRandom } from '#server/test/seeded-random.ts';
 import { QUALITY_TIER_CUTOFFS as TIER } from '#server/scoring/engine.ts';
 import { LSH_RESIGN_JOB, type ResignCheckpoint } from '#server/features/predictions/lsh-resign.job.ts';
 import { RESCORE_JOB, type RescoreCheckpoint } from '#server/features/predictions/rescore.job.ts';
+import { REMINDER_JOB, type ReminderCheckpoint } from '#server/features/resolution/reminder.job.ts';
 import { SCORING_VERSION } from '#server/scoring/engine.ts';
 import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts';
 
@@ -19,7 +20,7 @@ import { SIGNATURE_VERSION, signature } from '#server/scoring/near-duplicate.ts'
  * community repeats phrasings with its own figures, and each has its near-duplicate LSH bands, so
  * the duplicate check of a submission runs against a full index with crowded bands.
  */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 
 const CATEGORIES = [
   'Technology',
@@ -242,8 +243,12 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   const insertPrediction =
     db.prepare(`insert into predictions (id, user_id, prediction_text, category, categories,
     is_public, text_length, text_quality_score, sentiment_score, reliability_score, is_flagged, flag_reason,
-    scoring_version, likes_count, dislikes_count, comments_count, engagement_score, hot_score, created_at, updated_at)
-    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?)`);
+    scoring_version, likes_count, dislikes_count, comments_count, engagement_score, hot_score, created_at, updated_at,
+    target_date, confidence, resolved_at, due_noted_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertResolution =
+    db.prepare(`insert into resolutions (prediction_id, user_id, outcome, agree, disagree,
+    disputed, first_resolved_at, resolved_at) values (?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertCategory = db.prepare(
     'insert into prediction_categories (prediction_id, category) values (?, ?)',
   );
@@ -266,6 +271,7 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   const batch = 50_000;
   let votes = 0;
   let comments = 0;
+  let resolutions = 0;
   for (let start = 1; start <= predictions; start += batch) {
     const lsh: [string, number][] = [];
     db.transaction(() => {
@@ -317,6 +323,14 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
         const commentCount = rnd() < 0.15 ? 1 + Math.floor(rnd() * 3) : 0;
         const engagement = likes - dislikes + 2 * commentCount;
         const ageHours = (now - Date.parse(created)) / 3_600_000;
+        // Resolve-by dates and confidences (issue 26): most dated ones whose date has passed are
+        // resolved, the rest are due (as the reminder job would have noted them).
+        const targetMs =
+          rnd() < 0.6 ? Date.parse(created) + (20 + Math.floor(rnd() * 400)) * 86_400_000 : null;
+        const confidence = rnd() < 0.5 ? 50 + Math.floor(rnd() * 50) : null;
+        const past = targetMs !== null && targetMs < now - 86_400_000;
+        const resolvedMs =
+          past && rnd() < 0.7 ? Math.min(now - 1000, targetMs + rnd() * 10 * 86_400_000) : null;
         const hot = Math.log10(Math.max(1, Math.abs(engagement) + 1)) - ageHours / 45;
         insertPrediction.run(
           id,
@@ -338,7 +352,18 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
           hot,
           created,
           created,
+          targetMs === null ? null : new Date(targetMs).toISOString().slice(0, 10),
+          confidence,
+          resolvedMs === null ? null : new Date(resolvedMs).toISOString(),
+          past && resolvedMs === null ? new Date(now).toISOString() : null,
         );
+        if (resolvedMs !== null) {
+          const p = (confidence ?? 60) / 100 - 0.1 + rnd() * 0.2;
+          const outcome = rnd() < 0.05 ? 'ambiguous' : rnd() < p ? 'yes' : 'no';
+          const at = new Date(resolvedMs).toISOString();
+          insertResolution.run(id, user, outcome, 0, 0, 0, at, at);
+          resolutions++;
+        }
         for (const c of cats) insertCategory.run(id, c);
         for (let v = 0; v < likes + dislikes; v++) {
           insertVote.run(id, 1 + Math.floor(rnd() * members), v < likes ? 1 : -1, created);
@@ -366,6 +391,7 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   log(`LSH bands indexed in ${((performance.now() - startedBands) / 1000).toFixed(1)} s`);
   const startedRollups = performance.now();
   fillRollups(db);
+  fillTrackRecords(db);
   // The bands are current: the server's re-signing job has nothing to do during a run.
   const resigned: ResignCheckpoint = {
     version: SIGNATURE_VERSION,
@@ -401,7 +427,47 @@ async function generate({ file, predictions, now = Date.now(), log = () => {} }:
   db.exec('analyze');
   db.close();
   renameSync(tmp, file);
-  return { members, predictions, votes, comments };
+  return { members, predictions, votes, comments, resolutions };
+}
+
+/**
+ * The stored track records (migration 033) for the bulk-loaded resolutions, by INSERT … SELECT …
+ * GROUP BY, with the semantics the resolution feature keeps on every write: yes/no resolutions
+ * count (ambiguous and disputed ones don't), Brier terms as integers (confidence − 100·outcome)²,
+ * due_open for dated, unresolved predictions the reminder job has noted.
+ */
+function fillTrackRecords(db: SQLite.Database) {
+  const yes = "case when r.outcome = 'yes' then 1 else 0 end";
+  const counted = "r.outcome in ('yes', 'no') and r.disputed = 0";
+  const bucket = (b: number) =>
+    `sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then 1 else 0 end),
+     sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then p.confidence else 0 end),
+     sum(case when ${counted} and p.confidence between ${b} and ${b + 9} then ${yes} else 0 end)`;
+  const counters = `sum(case when ${counted} then 1 else 0 end),
+    sum(case when ${counted} then ${yes} else 0 end),
+    sum(case when ${counted} and p.confidence is not null then 1 else 0 end),
+    sum(case when ${counted} and p.confidence is not null
+      then (p.confidence - 100 * ${yes}) * (p.confidence - 100 * ${yes}) else 0 end),
+    sum(case when r.prediction_id is null and p.due_noted_at is not null then 1 else 0 end),
+    ${[50, 60, 70, 80, 90].map(bucket).join(',\n')}`;
+  const columns = `resolved, came_true, scored, brier_sum, due_open, ${[50, 60, 70, 80, 90]
+    .map((b) => `b${b}_n, b${b}_conf, b${b}_yes`)
+    .join(', ')}`;
+  const from = `from predictions p left join resolutions r on r.prediction_id = p.id
+    where r.prediction_id is not null or p.due_noted_at is not null`;
+  db.transaction(() => {
+    db.exec(
+      `insert into track_records (user_id, scope, ${columns}) select p.user_id, 'all', ${counters} ${from} group by p.user_id`,
+    );
+    db.exec(`insert into track_records (user_id, scope, ${columns})
+      select p.user_id, 'public', ${counters} ${from} and p.is_public = 1 group by p.user_id`);
+    db.exec(
+      `update track_records set brier = case when scored > 0 then brier_sum * 1.0 / (scored * 10000) end`,
+    );
+    db.exec(
+      `insert into track_record_totals (scope, ${columns}) select 'public', ${counters} ${from} and p.is_public = 1`,
+    );
+  })();
 }
 
 /**
@@ -437,6 +503,37 @@ function fillRollups(db: SQLite.Database) {
   })();
 }
 
+/**
+ * The server's background jobs find nothing to catch up on when a run starts, as on a server that
+ * has been running: the analyses are the current engine's (the generator's are written as such),
+ * and the reminder job has just noted what fell due. Otherwise a run would measure the endpoints
+ * while the server re-scores a million predictions, or notes (and mails) every prediction that fell
+ * due since the data set was generated.
+ */
+function markJobsCurrent(file: string, now = Date.now()) {
+  const db = new SQLite(file);
+  try {
+    const at = new Date(now).toISOString();
+    const maxId = (db.prepare('select coalesce(max(id), 0) as n from predictions').get() as { n: number }).n;
+    const rescored: RescoreCheckpoint = {
+      version: SCORING_VERSION,
+      lastId: maxId,
+      rescored: 0,
+      done: true,
+      at,
+    };
+    const reminded: ReminderCheckpoint = { today: at.slice(0, 10), after: null, done: true, at, sent: 0 };
+    const save = db.prepare(
+      `insert into job_state (name, checkpoint, updated_at) values (?, ?, ?)
+       on conflict (name) do update set checkpoint = excluded.checkpoint, updated_at = excluded.updated_at`,
+    );
+    save.run(RESCORE_JOB, JSON.stringify(rescored), at);
+    save.run(REMINDER_JOB, JSON.stringify(reminded), at);
+  } finally {
+    db.close();
+  }
+}
+
 /** The cached data set for this size and generator version, generated on first use. */
 export async function dataSet(predictions: number, log: (line: string) => void): Promise<string> {
   // Keyed by generator, schema and scoring versions, so a change to any of them regenerates.
@@ -446,5 +543,6 @@ export async function dataSet(predictions: number, log: (line: string) => void):
     const summary = await generate({ file, predictions, log });
     log(`generated ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  markJobsCurrent(file);
   return file;
 }

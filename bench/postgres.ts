@@ -22,6 +22,9 @@ const TABLES = [
   'rollup_daily',
   'rollup_hourly',
   'rollup_daily_members',
+  'resolutions',
+  'track_records',
+  'track_record_totals',
 ];
 
 const withDatabase = (adminUrl: string, name: string) => {

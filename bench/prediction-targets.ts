@@ -110,6 +110,16 @@ export const predictionTargets: BenchTarget[] = [
     minRatio: 0.15,
     prepare: memberHeaders,
   },
+  // Issue 26: stored aggregates, never a scan (docs/decisions/015-resolution.md).
+  { name: 'GET /api/leaderboard', path: '/api/leaderboard', minRatio: 0.2 },
+  {
+    name: 'GET /api/my-track-record (typical member)',
+    path: '/api/my-track-record',
+    // A signed-in read (session check, then three primary-key reads): the budget of /api/auth/stats.
+    minRatio: 0.15,
+    prepare: memberHeaders,
+  },
+  { name: 'GET /api/analytics/resolution', path: '/api/analytics/resolution', minRatio: 0.2 },
   {
     name: 'POST /api/predictions (scored, LSH, rollups)',
     method: 'POST',

@@ -294,7 +294,12 @@ test.describe
         await expectAccessible(page);
         await page.screenshot({ path: `${shots}/prediction-${width}-author.png` });
         await page.getByRole('button', { name: 'Delete', exact: true }).click();
-        await expect(page.getByRole('dialog', { name: 'Delete this prediction?' })).toBeVisible();
+        const dialog = page.getByRole('dialog', { name: 'Delete this prediction?' });
+        await expect(dialog).toBeVisible();
+        // Checked once its opening animation is over (mid-fade, colours are not what they will be).
+        await dialog.evaluate((el) =>
+          Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+        );
         await expectAccessible(page);
         await page.screenshot({ path: `${shots}/prediction-${width}-delete-dialog.png` });
       });

@@ -160,10 +160,11 @@ test.describe
       expect(data).toMatchObject({
         format: 'futurecast-account-export',
         version: 1,
-        includes: ['profile', 'predictions', 'comments', 'votes'],
+        includes: ['profile', 'predictions', 'comments', 'votes', 'resolutions'],
         profile: { username: id, email },
         comments: [],
         votes: [],
+        resolution_votes: [],
       });
       expect(data.predictions.map((p: { text: string }) => p.text)).toEqual([text]);
       expect(data.predictions[0].analysis.quality_score).toEqual(expect.any(Number));

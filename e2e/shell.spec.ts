@@ -15,6 +15,8 @@ const ROUTES: { path: string; heading: RegExp; finalPath?: string; dialog?: bool
   { path: '/settings', heading: /./, finalPath: '/login' },
   { path: '/unsubscribe?token=x', heading: /Stop the daily digest/ },
   { path: '/confirm-email?token=x', heading: /Settings/, finalPath: '/settings' },
+  { path: '/leaderboard', heading: /Leaderboard/ },
+  { path: '/reminders/opt-out?token=x', heading: /Stop resolution reminders/ },
   { path: '/no-such-page', heading: /Page not found/ },
 ];
 
@@ -148,7 +150,13 @@ test("each page's HTML names its own chunk, which the browser then fetches once"
   page,
   request,
 }) => {
-  const pages = { '/': 'home', '/login': 'account', '/submit': 'submit', '/analytics': 'analytics' };
+  const pages = {
+    '/': 'home',
+    '/login': 'account',
+    '/submit': 'submit',
+    '/analytics': 'analytics',
+    '/leaderboard': 'leaderboard',
+  };
   for (const [path, module] of Object.entries(pages)) {
     const html = await (await request.get(path)).text();
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(

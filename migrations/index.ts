@@ -7,6 +7,7 @@ import * as m010 from './010-vote-toggle-function.ts';
 import * as m030 from './030-account-self-service.ts';
 import * as m031 from './031-member-notifications.ts';
 import * as m032 from './032-explore.ts';
+import * as m033 from './033-resolution.ts';
 
 // Listed explicitly so the server, tests and tools run the same set in the same order.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '030-account-self-service': m030,
   '031-member-notifications': m031,
   '032-explore': m032,
+  '033-resolution': m033,
 };

@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { predictionsRoutes } from './features/predictions/predictions.routes.ts';
+import { resolutionRoutes } from './features/resolution/resolution.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrorReplier, registerErrorHandling } from './plugins/errors.ts';
@@ -43,7 +44,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the captcha provider's siteverify URL (tests run a local one). */
   captchaSiteverifyUrl?: string;
-  /** Runs the scheduled jobs (news refresh, band re-signing, email digest) in this process: main.ts sets it, tests don't. */
+  /** Runs the scheduled jobs (news refresh, band re-signing, email digest, resolution reminders) in this process: main.ts sets it, tests don't. */
   jobs?: boolean;
 }
 
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsRoutes({ config, database, scheduler, cache, hot }));
 
   await app.register(analyticsRoutes({ database, cache, hot }));
+  await app.register(resolutionRoutes({ config, database, mailer, cache, hot, scheduler }));
 
   await registerSpa(app, deps.webRoot ?? resolve('dist/web'), config.site, {
     publicUrl: config.publicUrl,

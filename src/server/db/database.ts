@@ -62,6 +62,13 @@ interface PredictionsTable {
   is_demo: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Resolve-by day, 'YYYY-MM-DD' (migration 033). */
+  target_date: ColumnType<string | null, string | null | undefined, string | null>;
+  target_date_inferred: Flag;
+  confidence: ColumnType<number | null, number | null | undefined, number | null>;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  due_noted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface PredictionCategoriesTable {
@@ -182,6 +189,66 @@ interface DigestSubscriptionsTable {
   sent_at: string | null;
 }
 
+interface ResolutionsTable {
+  prediction_id: number;
+  user_id: number;
+  outcome: 'yes' | 'no' | 'ambiguous';
+  evidence_url: string | null;
+  note: string | null;
+  agree: Flag;
+  disagree: Flag;
+  disputed: Flag;
+  first_resolved_at: string;
+  resolved_at: string;
+}
+
+interface ResolutionVotesTable {
+  prediction_id: number;
+  user_id: number;
+  agree: number;
+  created_at: string;
+}
+
+/** The stored track-record counters (migration 033); bigint columns arrive as strings from pg. */
+type Counter = ColumnType<number | string, number | undefined, number>;
+interface TrackCounters {
+  resolved: Counter;
+  came_true: Counter;
+  scored: Counter;
+  brier_sum: Counter;
+  due_open: Counter;
+  b50_n: Counter;
+  b50_conf: Counter;
+  b50_yes: Counter;
+  b60_n: Counter;
+  b60_conf: Counter;
+  b60_yes: Counter;
+  b70_n: Counter;
+  b70_conf: Counter;
+  b70_yes: Counter;
+  b80_n: Counter;
+  b80_conf: Counter;
+  b80_yes: Counter;
+  b90_n: Counter;
+  b90_conf: Counter;
+  b90_yes: Counter;
+}
+
+interface TrackRecordsTable extends TrackCounters {
+  user_id: number;
+  scope: 'public' | 'all';
+  brier: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+interface TrackRecordTotalsTable extends TrackCounters {
+  scope: string;
+}
+
+interface ResolutionReminderOptoutsTable {
+  user_id: number;
+  created_at: string;
+}
+
 /** A deleted account's username, held from registration for 30 days (migration 032). */
 interface ReleasedUsernamesTable {
   username_key: string;
@@ -213,6 +280,11 @@ export interface Tables {
   rollup_daily_members: RollupDailyMembersTable;
   member_visits: MemberVisitsTable;
   digest_subscriptions: DigestSubscriptionsTable;
+  resolutions: ResolutionsTable;
+  resolution_votes: ResolutionVotesTable;
+  track_records: TrackRecordsTable;
+  track_record_totals: TrackRecordTotalsTable;
+  resolution_reminder_optouts: ResolutionReminderOptoutsTable;
   released_usernames: ReleasedUsernamesTable;
   rollup_removals: RollupRemovalsTable;
 }

@@ -69,6 +69,16 @@ export async function lockMemberPrediction(
 }
 
 /**
+ * Serialises every write on one prediction's resolution for the rest of the transaction (the
+ * author's resolve and others' votes). PostgreSQL: the prediction row's lock; SQLite already runs
+ * write transactions one at a time.
+ */
+export async function lockPredictionRow(trx: Kysely<Tables>, predictionId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select id from predictions where id = ${predictionId} for update`.execute(trx);
+}
+
+/**
  * Locks the rows a SELECT reads until the transaction ends (PostgreSQL `FOR UPDATE`), so what is
  * read is what is then changed; SQLite already runs write transactions one at a time.
  */

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/database.ts';
 import { seedDemoEngagement } from './demo-engagement.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoPredictions } from './demo-predictions.ts';
+import { seedDemoResolutions } from './demo-resolutions.ts';
 import { seedDemoNews } from './news.ts';
 
 /**
@@ -31,6 +32,9 @@ export interface SeedSummary {
   votes?: number;
   comments?: number;
   newsStories?: number;
+  /** Demo forecasts resolved by their authors, and ones left due. */
+  resolved?: number;
+  due?: number;
 }
 
 const DAY = 86_400_000;
@@ -48,7 +52,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedSummary> {
   const history = await seedDemoHistory(db, demoMembers, now);
   const engagement = await seedDemoEngagement(db, now);
   const newsStories = await seedDemoNews(db, now);
-  return { members, predictions, history, ...engagement, newsStories };
+  const resolutions = await seedDemoResolutions(db, demoMembers, now);
+  return { members, predictions, history, ...engagement, newsStories, ...resolutions };
 }
 
 async function seedDemoMembers(db: Db, now: number): Promise<{ members: number }> {

@@ -151,3 +151,44 @@ ${commentLines.length ? `<p><strong>Latest comments</strong></p>${list(commentLi
     link: d.dashboardLink,
   };
 }
+
+export interface ResolutionReminderContent {
+  username: string;
+  text: string;
+  /** The resolve-by day, as the member reads it ('31 December 2027'). */
+  dueDay: string;
+  resolveLink: string;
+  optOutLink: string;
+}
+
+/** A prediction fell due: one mail, with a link straight to its resolve dialog. */
+export function resolutionReminderMail(d: ResolutionReminderContent) {
+  const intro = `Hi ${d.username}, your prediction was due on ${d.dueDay}. Did it come true?`;
+  const quote = `“${excerpt(d.text, 300)}”`;
+  const outro =
+    'Resolving it takes two clicks and builds your track record. You get this email once per prediction, when it falls due.';
+  const text = [
+    intro,
+    '',
+    quote,
+    '',
+    `Resolve it: ${d.resolveLink}`,
+    '',
+    outro,
+    `Stop these reminders: ${d.optOutLink}`,
+    '',
+  ].join('\n');
+  const htmlBody = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px">Your prediction is due for resolution</h1>
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #4f46e5;background:#f8fafc">${escapeHtml(quote)}</blockquote>
+<p><a href="${escapeHtml(d.resolveLink)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Resolve it</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(outro)} <a href="${escapeHtml(d.optOutLink)}">Stop these reminders</a></p>
+</body></html>`;
+  return {
+    subject: 'Futurecast: your prediction is due for resolution',
+    text,
+    html: htmlBody,
+    link: d.resolveLink,
+  };
+}

@@ -3,26 +3,12 @@
 
 export const COMMENT_MAX_LENGTH = 500;
 
-/** The texts the UI shows as they are (SPEC.md §5 and §8 'Home page'). */
-export const COMMUNITY_MESSAGES = {
-  commentRequired: 'Comment cannot be empty',
-  commentTooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or fewer`,
-  commentAdded: 'Comment added',
-  liked: 'Prediction liked',
-  disliked: 'Prediction disliked',
-  voteRemoved: 'Vote removed',
-  notFound: 'Prediction not found',
+/** A failed like or dislike, as a card shows it: apart, so the shell carries only these (home page budget). */
+export const VOTE_ERROR_MESSAGES = {
   likeFailed: 'Failed to like prediction',
   dislikeFailed: 'Failed to dislike prediction',
   likeNetwork: 'Network error while liking prediction',
   dislikeNetwork: 'Network error while disliking prediction',
-  commentFailed: 'Failed to add comment',
-  commentNetwork: 'Network error while submitting comment',
-  feedbackEmailRequired: 'Email is required for feedback',
-  feedbackSubscribeEmail: 'Email is required to subscribe to weekly analytics',
-  feedbackEmailInvalid: 'Please enter a valid email address',
-  feedbackFailed: 'Failed to submit feedback',
-  feedbackThanks: 'Thank you for your feedback!',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 // SPEC.md §5 'FAQ feedback': the email rule of the FAQ feedback popup, apart from the community
 // rules so the home page, which uses those, never loads the email pattern before the popup opens.
 
-import { COMMUNITY_MESSAGES } from './community.ts';
+import { FEEDBACK_MESSAGES } from './community-messages.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation.ts';
 
 /**
@@ -15,11 +15,11 @@ export function faqFeedbackEmailProblem(
   subscribeToAnalytics: boolean,
 ): string | null {
   if (email === '') {
-    if (feedbackType === 'dislike') return COMMUNITY_MESSAGES.feedbackEmailRequired;
-    return subscribeToAnalytics ? COMMUNITY_MESSAGES.feedbackSubscribeEmail : null;
+    if (feedbackType === 'dislike') return FEEDBACK_MESSAGES.feedbackEmailRequired;
+    return subscribeToAnalytics ? FEEDBACK_MESSAGES.feedbackSubscribeEmail : null;
   }
   // Length first: no pattern runs on more than an email's worth of text.
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
-    return COMMUNITY_MESSAGES.feedbackEmailInvalid;
+    return FEEDBACK_MESSAGES.feedbackEmailInvalid;
   return null;
 }

@@ -51,6 +51,7 @@ describe('pageModuleOf', () => {
         'explore',
         'prediction',
         'profile',
+        'leaderboard',
       ]),
     );
   });

@@ -16,6 +16,8 @@ export const PAGE_MODULES = {
   '/settings': 'settings',
   '/confirm-email': 'settings',
   '/unsubscribe': 'settings',
+  '/leaderboard': 'leaderboard',
+  '/reminders/opt-out': 'leaderboard',
   '/predictions': 'explore',
   // Paths with a parameter, spelled as the router spells them: matched by pageModuleOf's prefix rule.
   '/p/:id': 'prediction',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const EXPORT_FORMAT = 'futurecast-account-export';
 export const EXPORT_VERSION = 1;
-export const EXPORT_SECTIONS = ['profile', 'predictions', 'comments', 'votes'] as const;
+export const EXPORT_SECTIONS = ['profile', 'predictions', 'comments', 'votes', 'resolutions'] as const;
 
 const ExportCommentSchema = z.object({
   id: z.number().int(),
@@ -46,6 +46,23 @@ const ExportPredictionSchema = z.object({
   engagement: z.object({ likes: z.number().int(), dislikes: z.number().int(), comments: z.number().int() }),
   /** Every comment on it, the member's and others', oldest first. */
   comments: z.array(ExportCommentSchema),
+  /** Resolve-by day ('YYYY-MM-DD'), whether Futurecast proposed it, and the member's confidence (issue 26). */
+  target_date: z.string().nullable(),
+  target_date_inferred: z.boolean(),
+  confidence: z.number().int().nullable(),
+  /** How the member resolved it, and what others said; null while unresolved. */
+  resolution: z
+    .object({
+      outcome: z.enum(['yes', 'no', 'ambiguous']),
+      evidence_url: z.string().nullable(),
+      note: z.string().nullable(),
+      first_resolved_at: z.string(),
+      resolved_at: z.string(),
+      agree: z.number().int(),
+      disagree: z.number().int(),
+      disputed: z.boolean(),
+    })
+    .nullable(),
 });
 export type ExportPrediction = z.infer<typeof ExportPredictionSchema>;
 
@@ -62,6 +79,8 @@ export const AccountExportSchema = z.object({
     email_verified: z.boolean(),
     sign_in: z.object({ password: z.boolean(), google: z.boolean() }),
     email_digest: z.boolean(),
+    /** Mails when a prediction falls due (issue 26). */
+    resolution_reminders: z.boolean(),
   }),
   /** The member's predictions, public and private, oldest first. */
   predictions: z.array(ExportPredictionSchema),
@@ -81,6 +100,10 @@ export const AccountExportSchema = z.object({
       vote: z.enum(['like', 'dislike']),
       created_at: z.string(),
     }),
+  ),
+  /** Every vote the member cast on others' resolutions (agree or disagree), oldest first. */
+  resolution_votes: z.array(
+    z.object({ prediction_id: z.number().int(), agree: z.boolean(), created_at: z.string() }),
   ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

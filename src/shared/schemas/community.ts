@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES } from '#shared/rules/community.ts';
+import { COMMENT_MAX_LENGTH } from '#shared/rules/community.ts';
+import { COMMUNITY_MESSAGES, FEEDBACK_MESSAGES } from '#shared/rules/community-messages.ts';
 import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
 
 // The community contracts (SPEC.md §3 'Community prediction topic', 'Like/dislike result',
@@ -148,7 +149,7 @@ export const FaqFeedbackBodySchema = z
       .string()
       .trim()
       .toLowerCase()
-      .max(254, COMMUNITY_MESSAGES.feedbackEmailInvalid)
+      .max(254, FEEDBACK_MESSAGES.feedbackEmailInvalid)
       .optional()
       .nullable(),
     userComment: z.string().trim().max(1000).optional().nullable(),

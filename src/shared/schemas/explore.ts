@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CATEGORIES } from '#shared/rules/categories.ts';
 import { CommentsReplySchema, CommunityTopicSchema } from './community.ts';
 import { MemberPredictionSchema } from './predictions.ts';
+import { TrackRecordSchema } from './resolution.ts';
+import { ResolutionSchema } from './resolution-state.ts';
 
 // The explore contracts (issue 25): the community list, one prediction, its comments, deleting
 // one's own content, and public profiles. Used by the Fastify routes and by the web pages.
@@ -69,10 +71,15 @@ export const ExploreQuerySchema = z.object({
 /** @public */
 export type ExploreQuery = z.input<typeof ExploreQuerySchema>;
 
+/** A topic with its resolution (issue 26): every explore reply carries it. */
+const ExploreTopicSchema = CommunityTopicSchema.extend({ resolution: ResolutionSchema });
+/** @public */
+export type ExploreTopic = z.infer<typeof ExploreTopicSchema>;
+
 /** Each item has the fields of a /api/hot-topics/ai topic, so one card component serves both. */
 export const ExploreListReplySchema = z.object({
   success: z.literal(true),
-  predictions: z.array(CommunityTopicSchema),
+  predictions: z.array(ExploreTopicSchema),
   /** Opaque; null on the last page. */
   nextCursor: z.string().nullable(),
 });
@@ -89,13 +96,16 @@ const AnalysisSummarySchema = z.object({
 });
 
 /** @public */
-export const PredictionDetailSchema = CommunityTopicSchema.extend({
+export const PredictionDetailSchema = ExploreTopicSchema.extend({
   analysis: AnalysisSummarySchema,
   /** true when the requester wrote it (they may delete it). */
   is_owner: z.boolean(),
   /** true means public. Only the owner ever sees a private one. */
   visibility: z.boolean(),
   is_flagged: z.boolean(),
+  /** The resolve-by day (YYYY-MM-DD) and the author's confidence (50–99), when given (issue 26). */
+  resolve_by: z.string().nullable(),
+  confidence: z.number().int().nullable(),
   /** The owner's view: everything the dashboard shows. Absent for everyone else. */
   owner_view: MemberPredictionSchema.optional(),
 });
@@ -164,6 +174,8 @@ export const PublicProfileReplySchema = z.object({
       label: z.enum(['excellent', 'good', 'fair', 'poor']).nullable(),
     }),
     is_demo: z.boolean(),
+    /** The public track record: never counts private predictions. */
+    track_record: TrackRecordSchema,
   }),
 });
 export type PublicProfileReply = z.infer<typeof PublicProfileReplySchema>;

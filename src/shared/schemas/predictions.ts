@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCategory, MAX_CATEGORIES_PER_PREDICTION } from '#shared/rules/categories.ts';
+import { CONFIDENCE_RANGE, isCalendarDate, isoDay, RESOLVE_BY_LATEST } from '#shared/rules/resolve-by.ts';
+import { ResolutionSchema } from './resolution-state.ts';
 
 // The predictions contracts (SPEC.md §3, §5, §7): used by the Fastify routes and by the web client.
 
@@ -29,7 +31,19 @@ export const PREDICTION_MESSAGES = {
   publishedWithWarning: 'Your prediction was published, but it has been flagged for review.',
   aiDetected: 'AI-generated content detected: your prediction was published with a warning.',
   rejected: (reason: string) => `Prediction not published: ${reason}.`,
+  resolveByFormat: 'resolve_by must be a date written YYYY-MM-DD',
+  resolveByPast: 'resolve_by must be a date after today',
+  resolveByTooLate: `resolve_by must not be after ${RESOLVE_BY_LATEST}`,
+  confidence: `confidence must be a whole number from ${CONFIDENCE_RANGE.min} to ${CONFIDENCE_RANGE.max}`,
 } as const;
+
+/** The first problem with a resolve-by date, or null: a calendar day after today (UTC), ≤ 2100-12-31. */
+export function resolveByIssue(value: string, today: string = isoDay(new Date())): string | null {
+  if (!isCalendarDate(value)) return PREDICTION_MESSAGES.resolveByFormat;
+  if (value <= today) return PREDICTION_MESSAGES.resolveByPast;
+  if (value > RESOLVE_BY_LATEST) return PREDICTION_MESSAGES.resolveByTooLate;
+  return null;
+}
 
 /** The first problem with a prediction text, or null. Same rule in the form and on the server. */
 export function predictionTextIssue(text: string): string | null {
@@ -80,6 +94,26 @@ export const SubmitPredictionBodySchema = z.object({
     }),
   /** true = public (the default). */
   visibility: z.boolean({ message: PREDICTION_MESSAGES.visibilityType }).optional(),
+  /**
+   * When the outcome should be known (issue 26). Absent: the server proposes one from the text;
+   * null: the member wants none.
+   */
+  resolve_by: z
+    .string({ message: PREDICTION_MESSAGES.resolveByFormat })
+    .superRefine((value, ctx) => {
+      const issue = resolveByIssue(value);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    })
+    .nullable()
+    .optional(),
+  /** 'How sure are you?': a whole number of percent, 50–99. */
+  confidence: z
+    .number({ message: PREDICTION_MESSAGES.confidence })
+    .int(PREDICTION_MESSAGES.confidence)
+    .min(CONFIDENCE_RANGE.min, PREDICTION_MESSAGES.confidence)
+    .max(CONFIDENCE_RANGE.max, PREDICTION_MESSAGES.confidence)
+    .nullable()
+    .optional(),
 });
 export type SubmitPredictionBody = z.infer<typeof SubmitPredictionBodySchema>;
 
@@ -142,6 +176,13 @@ export const MemberPredictionSchema = z.object({
   sentiment_score: z.number().nullable(),
   /** What the community did with it: its likes, dislikes and comments. */
   engagement: z.object({ likes: z.number().int(), dislikes: z.number().int(), comments: z.number().int() }),
+  /** Resolve-by day ('YYYY-MM-DD'), or null without one. */
+  target_date: z.string().nullable(),
+  /** true when the server proposed target_date from the text. */
+  target_date_inferred: z.boolean(),
+  /** The author's confidence, 50–99, or null. */
+  confidence: z.number().int().nullable(),
+  resolution: ResolutionSchema,
 });
 export type MemberPrediction = z.infer<typeof MemberPredictionSchema>;
 
@@ -158,6 +199,23 @@ export const SubmitPredictionReplySchema = z.object({
   details: z.object({ warning: z.string(), suggestions: z.array(z.string()) }).optional(),
 });
 export type SubmitPredictionReply = z.infer<typeof SubmitPredictionReplySchema>;
+
+// ── POST /api/predictions/preview ──
+
+/** What the member would get if they published now: nothing is stored. */
+export const PreviewReplySchema = z.object({
+  success: z.literal(true),
+  quality_percent: z.number(),
+  tier: QualityTierSchema,
+  /** The reasons with the largest effect first. */
+  reasons: z.array(z.object({ code: z.string(), label: z.string(), effect: z.number() })),
+  flag: z.object({ reason: z.string(), severity: SeveritySchema }).nullable(),
+  /** Would it be refused outright (rather than published, maybe flagged)? */
+  rejected: z.boolean(),
+  /** The resolve-by date the server would store when none is sent; null when the text names none. */
+  proposed_resolve_by: z.string().nullable(),
+});
+export type PreviewReply = z.infer<typeof PreviewReplySchema>;
 
 // ── GET /api/my-predictions ──
 

@@ -21,6 +21,7 @@ const chunks = {
   'verify-email': () => import('./routes/verify-email'),
   'reset-password': () => import('./routes/reset-password'),
   settings: () => import('./routes/settings'),
+  leaderboard: () => import('./routes/leaderboard'),
   explore: () => import('./routes/explore'),
   prediction: () => import('./routes/prediction'),
   profile: () => import('./routes/profile'),
@@ -42,6 +43,8 @@ const ResetPasswordPage = page(async () => (await chunks['reset-password']()).Re
 const SettingsPage = page(async () => (await chunks.settings()).SettingsPage);
 const ConfirmEmailPage = page(async () => (await chunks.settings()).ConfirmEmailPage);
 const UnsubscribePage = page(async () => (await chunks.settings()).UnsubscribePage);
+const LeaderboardPage = page(async () => (await chunks.leaderboard()).LeaderboardPage);
+const ReminderOptOutPage = page(async () => (await chunks.leaderboard()).ReminderOptOutPage);
 const ExplorePage = page(async () => (await chunks.explore()).ExplorePage);
 const PredictionPage = page(async () => (await chunks.prediction()).PredictionPage);
 const ProfilePage = page(async () => (await chunks.profile()).ProfilePage);
@@ -75,6 +78,8 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="leaderboard" element={<LeaderboardPage />} />
+        <Route path="reminders/opt-out" element={<ReminderOptOutPage />} />
         <Route path="predictions" element={<ExplorePage />} />
         <Route path="p/:id" element={<PredictionPage />} />
         <Route path="u/:username" element={<ProfilePage />} />

@@ -15,12 +15,14 @@ export interface ExportProfile {
   hasPassword: boolean;
   hasGoogle: boolean;
   digest: boolean;
+  reminders: boolean;
 }
 
 export async function exportProfile(db: Db, userId: number): Promise<ExportProfile | undefined> {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('digest_subscriptions as d', 'd.user_id', 'u.id')
+    .leftJoin('resolution_reminder_optouts as o', 'o.user_id', 'u.id')
     .select([
       'u.id',
       'u.username',
@@ -30,6 +32,7 @@ export async function exportProfile(db: Db, userId: number): Promise<ExportProfi
       'u.password_hash',
       'u.google_sub',
       'd.user_id as digest_user',
+      'o.user_id as opted_out',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
@@ -43,6 +46,7 @@ export async function exportProfile(db: Db, userId: number): Promise<ExportProfi
       hasPassword: row.password_hash !== null,
       hasGoogle: row.google_sub !== null,
       digest: row.digest_user !== null,
+      reminders: row.opted_out === null,
     }
   );
 }
@@ -60,11 +64,22 @@ const num = (v: number | null): number | null => (v === null ? null : Number(v))
 /** The member's predictions with their analysis and counts, oldest first (comments filled in later). */
 export async function exportPredictions(db: Db, userId: number): Promise<ExportPrediction[]> {
   const rows = await db
-    .selectFrom('predictions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectFrom('predictions as p')
+    .leftJoin('resolutions as r', 'r.prediction_id', 'p.id')
+    .selectAll('p')
+    .select([
+      'r.outcome',
+      'r.evidence_url',
+      'r.note',
+      'r.first_resolved_at',
+      'r.resolved_at as resolution_at',
+      'r.agree',
+      'r.disagree',
+      'r.disputed',
+    ])
+    .where('p.user_id', '=', userId)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
     .execute();
   return rows.map((r) => {
     const analysis = parseJson<{
@@ -99,8 +114,40 @@ export async function exportPredictions(db: Db, userId: number): Promise<ExportP
         comments: Number(r.comments_count),
       },
       comments: [],
+      target_date: r.target_date,
+      target_date_inferred: flag(r.target_date_inferred),
+      confidence: num(r.confidence),
+      resolution:
+        r.outcome === null
+          ? null
+          : {
+              outcome: r.outcome,
+              evidence_url: r.evidence_url,
+              note: r.note,
+              first_resolved_at: r.first_resolved_at ?? '',
+              resolved_at: r.resolution_at ?? '',
+              agree: Number(r.agree ?? 0),
+              disagree: Number(r.disagree ?? 0),
+              disputed: flag(r.disputed),
+            },
     };
   });
+}
+
+/** Every vote the member cast on others' resolutions, oldest first (resolution_votes_user_idx). */
+export async function resolutionVotesBy(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('resolution_votes')
+    .select(['prediction_id', 'agree', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('prediction_id')
+    .execute();
+  return rows.map((r) => ({
+    prediction_id: r.prediction_id,
+    agree: flag(r.agree),
+    created_at: r.created_at,
+  }));
 }
 
 export interface CommentOnPrediction {

@@ -12,6 +12,7 @@ import {
   commentsOnPredictionsOf,
   exportPredictions,
   exportProfile,
+  resolutionVotesBy,
   votesBy,
 } from './account-data.repository.ts';
 
@@ -27,11 +28,12 @@ export function createAccountDataService({ db, now = () => new Date() }: { db: D
         .execute(async (trx) => {
           const profile = await exportProfile(trx, member.id);
           if (!profile) throw unauthorized();
-          const [predictions, onMine, comments, votes] = [
+          const [predictions, onMine, comments, votes, resolutionVotes] = [
             await exportPredictions(trx, member.id),
             await commentsOnPredictionsOf(trx, member.id),
             await commentsBy(trx, member.id),
             await votesBy(trx, member.id),
+            await resolutionVotesBy(trx, member.id),
           ];
           const byId = new Map(predictions.map((p) => [p.id, p]));
           for (const c of onMine) {
@@ -56,10 +58,12 @@ export function createAccountDataService({ db, now = () => new Date() }: { db: D
               email_verified: profile.emailVerified,
               sign_in: { password: profile.hasPassword, google: profile.hasGoogle },
               email_digest: profile.digest,
+              resolution_reminders: profile.reminders,
             },
             predictions,
             comments,
             votes,
+            resolution_votes: resolutionVotes,
           };
         });
     },

@@ -59,6 +59,20 @@ describe.each(testDialects)('GET /api/account/export on %s', (dialect) => {
       (await act(alice, `/api/predictions/${bobs.id}/comments`, { comment: 'Not in my town.' })).statusCode,
     ).toBe(201);
     expect((await act(alice, `/api/predictions/${bobs.id}/dislike`)).statusCode).toBe(200);
+    // Resolutions (issue 26): Alice resolves hers, votes on Bob's; Bob's vote on hers is his.
+    expect(
+      (await act(alice, `/api/predictions/${open.id}/resolution`, { outcome: 'no', note: 'Not yet.' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await act(bob, `/api/predictions/${bobs.id}/resolution`, { outcome: 'yes' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await act(alice, `/api/predictions/${bobs.id}/resolution/vote`, { agree: false })).statusCode,
+    ).toBe(200);
+    expect((await act(bob, `/api/predictions/${open.id}/resolution/vote`, { agree: true })).statusCode).toBe(
+      200,
+    );
 
     const res = await exportOf(alice);
     expect(res.statusCode).toBe(200);
@@ -71,7 +85,7 @@ describe.each(testDialects)('GET /api/account/export on %s', (dialect) => {
     expect(doc).toMatchObject({
       format: 'futurecast-account-export',
       version: 1,
-      includes: ['profile', 'predictions', 'comments', 'votes'],
+      includes: ['profile', 'predictions', 'comments', 'votes', 'resolutions'],
       profile: {
         id: alice.id,
         username: alice.username,
@@ -79,8 +93,17 @@ describe.each(testDialects)('GET /api/account/export on %s', (dialect) => {
         email_verified: true,
         sign_in: { password: false, google: false },
         email_digest: false,
+        resolution_reminders: true,
       },
     });
+    expect(doc.predictions[0]).toMatchObject({
+      target_date: '2030-12-31',
+      target_date_inferred: true,
+      confidence: null,
+      resolution: { outcome: 'no', note: 'Not yet.', agree: 1, disagree: 0, disputed: false },
+    });
+    expect(doc.predictions[1]?.resolution).toBeNull();
+    expect(doc.resolution_votes.map((v) => [v.prediction_id, v.agree])).toEqual([[bobs.id, false]]);
     expect(doc.predictions.map((p) => [p.id, p.visibility])).toEqual([
       [open.id, 'public'],
       [secret.id, 'private'],
@@ -114,7 +137,7 @@ describe.each(testDialects)('GET /api/account/export on %s', (dialect) => {
     const carol = await createMember(t);
     const res = await exportOf(carol);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ predictions: [], comments: [], votes: [] });
+    expect(res.json()).toMatchObject({ predictions: [], comments: [], votes: [], resolution_votes: [] });
   });
 
   it('is rate-limited per member', async () => {

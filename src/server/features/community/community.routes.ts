@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FEEDBACK_MESSAGES } from '#shared/rules/community-messages.ts';
 import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import {
   COMMUNITY_MESSAGES as MSG,
@@ -133,7 +134,7 @@ export const communityRoutes =
       },
       async (request, reply) => {
         const id = await community.faqFeedback(request.body, await optionalMember(request));
-        return reply.status(201).send({ success: true, message: MSG.feedbackThanks, id });
+        return reply.status(201).send({ success: true, message: FEEDBACK_MESSAGES.feedbackThanks, id });
       },
     );
   };

@@ -1,5 +1,6 @@
 import { communityInsight } from '#shared/rules/community.ts';
 import type { CommunityTopic } from '#shared/schemas/community.ts';
+import type { TrackRecord } from '#shared/schemas/resolution.ts';
 import type { Db } from '#server/db/database.ts';
 import { clip, keywordsOf, sentences } from '#server/features/news/text.ts';
 import { memberReliability } from '#server/features/predictions/reliability.ts';
@@ -102,22 +103,26 @@ export function toTopic(
   };
 }
 
-/** Each author's overall reliability (null before anything was analysed), from their record. */
+/** Each author's overall reliability (null before anything was analysed), from their record; `track` (one author's track record) weighs in when given. */
 export async function authorReliabilities(
   db: Db,
   userIds: readonly number[],
+  track?: TrackRecord,
 ): Promise<Map<number, number | null>> {
   const records = await authorRecords(db, [...new Set(userIds)]);
   return new Map(
     records.map((r) => [
       r.userId,
-      memberReliability({
-        total: r.total,
-        flagged: r.flagged,
-        scored: r.scored,
-        scoreSum: r.scoreSum,
-        textQualitySum: r.textQualitySum,
-      }).overall_reliability_score,
+      memberReliability(
+        {
+          total: r.total,
+          flagged: r.flagged,
+          scored: r.scored,
+          scoreSum: r.scoreSum,
+          textQualitySum: r.textQualitySum,
+        },
+        track,
+      ).overall_reliability_score,
     ]),
   );
 }

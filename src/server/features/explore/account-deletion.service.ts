@@ -12,6 +12,8 @@ import {
   deleteVotesAndCommentsOf,
   predictionIdsOf,
 } from './deletion.repository.ts';
+import { TRACK_RECORD_KEYS } from '#server/features/resolution/resolution-cache.ts';
+import { removeMemberFromTrackRecords } from '#server/features/resolution/resolution.service.ts';
 import { SHOWN_CONTENT_KEYS } from './explore.service.ts';
 
 // DELETE /api/account (issue 27; docs/decisions/014-explore.md): the member confirms with their
@@ -38,12 +40,14 @@ export function createAccountDeletionService({ db, cache, now = () => new Date()
         throw badRequest(MSG.passwordWrong, 'WRONG_PASSWORD');
     }
     await db.transaction().execute(async (trx) => {
+      // First, while their resolution votes and public record are still there to subtract.
+      await removeMemberFromTrackRecords(trx, account.id);
       await deleteVotesAndCommentsOf(trx, account.id);
       await deletePredictions(trx, await predictionIdsOf(trx, account.id));
       await holdUsername(trx, usernameKey(account.username), now().toISOString());
       await deleteMemberRows(trx, account.id);
     });
-    await cache.invalidate(...SHOWN_CONTENT_KEYS);
+    await cache.invalidate(...SHOWN_CONTENT_KEYS, ...TRACK_RECORD_KEYS);
   }
 
   return { deleteAccount };

@@ -1,3 +1,4 @@
+import { isoDay } from '#shared/rules/resolve-by.ts';
 import type { Comment } from '#shared/schemas/community.ts';
 import type { ExploreSort } from '#shared/schemas/explore.ts';
 import type { QualityTier } from '#shared/schemas/predictions.ts';
@@ -25,12 +26,17 @@ export interface ListFilters {
 }
 
 /**
- * Resolution does not exist yet: every listed prediction is open and none is due or resolved. This
- * is the one place that says so; when resolution lands, due and resolved become conditions here.
+ * The status as resolution-view.ts reads it, from the row (migration 033 copies resolved_at onto
+ * it): resolved; due (past its resolve-by day in UTC, unresolved); open (the rest). A row filter on
+ * the ordered walk, so keyset paging stays complete.
  */
 function statusCondition(status: ExploreStatus | undefined): RawBuilder<SqlBool> | null {
-  if (status === 'due' || status === 'resolved') return sql<SqlBool>`1 = 0`;
-  return null;
+  if (status === undefined) return null;
+  if (status === 'resolved') return sql<SqlBool>`p.resolved_at is not null`;
+  const today = isoDay(new Date());
+  if (status === 'due')
+    return sql<SqlBool>`(p.resolved_at is null and p.target_date is not null and p.target_date < ${today})`;
+  return sql<SqlBool>`(p.resolved_at is null and (p.target_date is null or p.target_date >= ${today}))`;
 }
 
 /**
@@ -125,13 +131,15 @@ export interface PredictionRecord {
   candidate: HotCandidate;
   isPublic: boolean;
   isFlagged: boolean;
+  targetDate: string | null;
+  confidence: number | null;
   tier: QualityTier | null;
 }
 
 /** One prediction whatever its visibility (the service decides who may see it). */
 export async function findPrediction(db: Db, id: number): Promise<PredictionRecord | undefined> {
   const row = await candidateRows(db)
-    .select(['p.is_public', 'p.is_flagged'])
+    .select(['p.is_public', 'p.is_flagged', 'p.target_date', 'p.confidence'])
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -139,6 +147,8 @@ export async function findPrediction(db: Db, id: number): Promise<PredictionReco
     candidate: toCandidate(row),
     isPublic: flag(row.is_public),
     isFlagged: flag(row.is_flagged),
+    targetDate: row.target_date,
+    confidence: row.confidence === null ? null : Number(row.confidence),
     tier: parseJson<{ tier?: QualityTier }>(row.analysis, {}).tier ?? null,
   };
 }

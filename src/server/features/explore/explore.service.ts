@@ -1,12 +1,12 @@
 import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { isValidUsername, usernameKey } from '#shared/rules/validation.ts';
-import type { CommunityTopic } from '#shared/schemas/community.ts';
 import {
   type CommentsPageReply,
   type DeleteReply,
   EXPLORE_MESSAGES as MSG,
   type ExploreListReply,
   type ExploreSort,
+  type ExploreTopic,
   type PredictionDetailReply,
   type PublicProfileReply,
 } from '#shared/schemas/explore.ts';
@@ -18,6 +18,12 @@ import type { HotCandidate } from '#server/features/community/community.reposito
 import { HOME_STATS } from '#server/features/community/stats.service.ts';
 import { authorReliabilities, titleOf, toTopics } from '#server/features/community/topics.ts';
 import { findMemberPrediction } from '#server/features/predictions/predictions.repository.ts';
+import { TRACK_RECORD_KEYS } from '#server/features/resolution/resolution-cache.ts';
+import {
+  attachResolutions,
+  removePredictionFromTrackRecords,
+  trackRecordOf,
+} from '#server/features/resolution/resolution.service.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import { qualityTier } from '#server/scoring/engine.ts';
 import {
@@ -146,7 +152,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       limit,
       ...(searchBudget ? { budget: searchBudget } : {}),
     });
-    const predictions = await toTopics(db, page.found, reliabilities);
+    const predictions = await attachResolutions(db, await toTopics(db, page.found, reliabilities));
     const nextCursor = page.next
       ? encodeListCursor({ s: 'q', m: maxId, t: page.next.tier, b: page.next.below })
       : null;
@@ -178,7 +184,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
     const last = page.at(-1);
     return {
       success: true,
-      predictions: await toTopics(db, page, reliabilities),
+      predictions: await attachResolutions(db, await toTopics(db, page, reliabilities)),
       nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, maxId, last) : null,
     };
   }
@@ -193,11 +199,13 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
     const own = record !== undefined && member !== null && record.candidate.userId === member.id;
     if (!record || !(own || (record.isPublic && !record.isFlagged))) throw notFound(MSG.predictionNotFound);
     // The owner's own view is never cached: their reliability is read afresh.
-    const [topic] = (await toTopics(db, [record.candidate], own ? undefined : reliabilities)) as [
-      CommunityTopic,
-    ];
+    const [topic] = (await attachResolutions(
+      db,
+      await toTopics(db, [record.candidate], own ? undefined : reliabilities),
+    )) as [ExploreTopic];
     const score = record.candidate.reliabilityScore;
-    const ownerView = own && member ? await findMemberPrediction(db, member.id, id) : undefined;
+    const stored = own && member ? await findMemberPrediction(db, member.id, id) : undefined;
+    const [ownerView] = stored ? await attachResolutions(db, [stored]) : [];
     return {
       success: true,
       prediction: {
@@ -210,6 +218,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
         is_owner: own,
         visibility: record.isPublic,
         is_flagged: record.isFlagged,
+        resolve_by: record.targetDate,
+        confidence: record.confidence,
         ...(ownerView ? { owner_view: ownerView } : {}),
       },
     };
@@ -243,10 +253,12 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
       ? await findMemberByUsername(db, usernameKey(username))
       : undefined;
     if (!member) throw notFound(MSG.userNotFound);
-    const [count, reliability] = await Promise.all([
+    const [count, track] = await Promise.all([
       listedCountOf(db, member.id),
-      authorReliabilities(db, [member.id]),
+      trackRecordOf(db, member.id, 'public'),
     ]);
+    // Reliability weighs in the public track record, as the dashboard's does the member's own.
+    const reliability = await authorReliabilities(db, [member.id], track);
     const score = reliability.get(member.id) ?? null;
     return {
       success: true,
@@ -259,6 +271,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
           label: score === null ? null : reliabilityLabel(score),
         },
         is_demo: member.isDemo,
+        track_record: track,
       },
     };
   }
@@ -267,9 +280,10 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
   async function removePrediction(member: Member, id: number): Promise<DeleteReply> {
     await db.transaction().execute(async (trx) => {
       if ((await ownerOfPrediction(trx, id)) !== member.id) throw notFound(MSG.predictionNotFound);
+      await removePredictionFromTrackRecords(trx, id);
       await deletePredictions(trx, [id]);
     });
-    await cache.invalidate(...SHOWN_CONTENT_KEYS);
+    await cache.invalidate(...SHOWN_CONTENT_KEYS, ...TRACK_RECORD_KEYS);
     return { success: true, message: MSG.predictionDeleted };
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHistoryTexts } from '#server/demo/demo-history.ts';
 import { DEMO_PREDICTIONS } from '#server/demo/demo-predictions.ts';
 import { seedDemo } from '#server/demo/seed.ts';
+import { createResolutionService } from '#server/features/resolution/resolution.service.ts';
 import { createTestDatabase, type TestDatabase, testDialects } from '#server/test/helpers.ts';
 
 describe.each(testDialects)('demo predictions on %s', (dialect) => {
@@ -14,11 +15,19 @@ describe.each(testDialects)('demo predictions on %s', (dialect) => {
   it('publishes every demo prediction once, through the real path, with rollups to match', async () => {
     const personal = Object.values(DEMO_PREDICTIONS).flat().length;
     const history = demoHistoryTexts().length;
-    const expected = personal + history;
+    // Each demo member's resolved forecasts (12) and one left due (issue 26).
+    const forecasts = 12 * 13;
+    const expected = personal + history + forecasts;
     const first = await seedDemo(database.db);
     // Every history text is distinct enough to be published (none refused as a near-duplicate).
-    expect(first).toMatchObject({ members: 12, predictions: personal, history });
-    expect(await seedDemo(database.db)).toMatchObject({ members: 0, predictions: 0, history: 0 });
+    expect(first).toMatchObject({ members: 12, predictions: personal, history, resolved: 144, due: 12 });
+    expect(await seedDemo(database.db)).toMatchObject({
+      members: 0,
+      predictions: 0,
+      history: 0,
+      resolved: 0,
+      due: 0,
+    });
 
     const db = database.db;
     const stored = await db
@@ -47,5 +56,15 @@ describe.each(testDialects)('demo predictions on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(flags.flagged)).toBeGreaterThanOrEqual(1);
     expect(Number(flags.pub)).toBeLessThan(expected);
-  });
+
+    // A living track record: a leaderboard of demo members, the community's calibration.
+    const resolution = createResolutionService({ db, secret: 'x' });
+    const board = await resolution.leaderboard();
+    expect(board.entries.length).toBeGreaterThanOrEqual(6);
+    expect(board.entries.every((e) => e.is_demo && e.username.startsWith('demo_'))).toBe(true);
+    const community = (await resolution.communityResolution()).track_record;
+    expect(community.resolved).toBeGreaterThan(100);
+    expect(community.calibration.every((b) => b.count > 0)).toBe(true);
+    // About 700 submissions through the scoring engine: seconds alone, longer on a busy machine.
+  }, 60_000);
 });

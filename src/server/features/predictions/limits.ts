@@ -12,7 +12,17 @@ const DAY = 24 * 60 * MINUTE;
 const PREDICTION_RATE_LIMITS = {
   submitPerMinute: { max: 10, timeWindow: MINUTE },
   submitPerDay: { max: 100, timeWindow: DAY },
+  /** The quality coach asks once a pause in typing: a fast typist pauses a few times a minute. */
+  previewPerMinute: { max: 40, timeWindow: MINUTE },
 } as const;
+
+/** The preview's own limit, per member (issue 26). */
+export const previewPerMinute = {
+  rateLimit: {
+    ...PREDICTION_RATE_LIMITS.previewPerMinute,
+    keyGenerator: (request: FastifyRequest) => `prediction-preview:${memberOrIpKey(request)}`,
+  },
+};
 
 /** The route's own per-minute limit, keyed by member (by IP for guests, who then get a 401). */
 export const submitPerMinute = {

@@ -1,4 +1,5 @@
 import type { CategoryShare, DailyActivity, MemberStatsReply } from '#shared/schemas/predictions.ts';
+import type { TrackRecord } from '#shared/schemas/resolution.ts';
 import type { ActivityRow } from './predictions.repository.ts';
 import { memberReliability } from './reliability.ts';
 import { utcDayHour } from './rollups.ts';
@@ -34,6 +35,8 @@ export function memberStats(
   rows: readonly ActivityRow[],
   now: Date,
   memberSince: string,
+  /** The member's own track record (private predictions included), which the reliability blends in. */
+  track?: TrackRecord,
 ): Omit<MemberStatsReply, 'success'> {
   const perCategory = new Map<string, number>();
   let flagged = 0;
@@ -70,13 +73,16 @@ export function memberStats(
     categoryDistribution,
     dailyActivity: lastDays(byDay, now),
     flaggedCount: flagged,
-    user_reliability: memberReliability({
-      total: rows.length,
-      flagged,
-      scored,
-      scoreSum,
-      textQualitySum,
-    }),
+    user_reliability: memberReliability(
+      {
+        total: rows.length,
+        flagged,
+        scored,
+        scoreSum,
+        textQualitySum,
+      },
+      track,
+    ),
     categoriesExplored: perCategory.size,
     bestDay,
     publicCount,

@@ -35,7 +35,14 @@ export interface NewPredictionRecord {
   scoringVersion: string;
   isDemo: boolean;
   createdAt: string;
+  /** Resolve-by day (issue 26), whether the server proposed it, and the author's confidence. */
+  targetDate: string | null;
+  targetDateInferred: boolean;
+  confidence: number | null;
 }
+
+/** A member's prediction as stored; the resolution feature adds its `resolution`. */
+export type StoredMemberPrediction = Omit<MemberPrediction, 'resolution'>;
 
 /** The `analysis` JSON column: the explanation behind the score. */
 interface StoredAnalysis {
@@ -64,6 +71,9 @@ export async function insertPrediction(db: Db, p: NewPredictionRecord): Promise<
       analysis: jsonText(p.analysis),
       scoring_version: p.scoringVersion,
       is_demo: toFlag(p.isDemo),
+      target_date: p.targetDate,
+      target_date_inferred: toFlag(p.targetDateInferred),
+      confidence: p.confidence,
       // The community feature's stored hot score starts here (docs/decisions/008).
       hot_score: initialHotScore(p.createdAt),
       created_at: p.createdAt,
@@ -186,7 +196,7 @@ function effectiveCategories(category: string, chosen: string | null): string[] 
   return list.length ? [...new Set(list)] : [category];
 }
 
-function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
+function rowToMemberPrediction(r: PredictionRow): StoredMemberPrediction {
   const analysis = parseJson<Partial<StoredAnalysis>>(r.analysis, {});
   return {
     id: r.id,
@@ -214,6 +224,9 @@ function rowToMemberPrediction(r: PredictionRow): MemberPrediction {
       dislikes: Number(r.dislikes_count),
       comments: Number(r.comments_count),
     },
+    target_date: r.target_date,
+    target_date_inferred: flag(r.target_date_inferred),
+    confidence: r.confidence === null ? null : Number(r.confidence),
   };
 }
 
@@ -222,7 +235,7 @@ export async function findMemberPrediction(
   db: Db,
   userId: number,
   id: number,
-): Promise<MemberPrediction | undefined> {
+): Promise<StoredMemberPrediction | undefined> {
   const row = await db
     .selectFrom('predictions')
     .selectAll()
@@ -233,7 +246,7 @@ export async function findMemberPrediction(
 }
 
 /** The member view of a row just inserted, without reading it back. */
-export function recordToMemberPrediction(id: number, p: NewPredictionRecord): MemberPrediction {
+export function recordToMemberPrediction(id: number, p: NewPredictionRecord): StoredMemberPrediction {
   return {
     id,
     category: p.category,
@@ -256,11 +269,14 @@ export function recordToMemberPrediction(id: number, p: NewPredictionRecord): Me
     text_quality_score: p.textQualityScore,
     sentiment_score: p.sentimentScore,
     engagement: { likes: 0, dislikes: 0, comments: 0 },
+    target_date: p.targetDate,
+    target_date_inferred: p.targetDateInferred,
+    confidence: p.confidence,
   };
 }
 
 /** The owner's predictions, newest first (index predictions_user_activity_idx). */
-export async function listPredictionsOfUser(db: Db, userId: number): Promise<MemberPrediction[]> {
+export async function listPredictionsOfUser(db: Db, userId: number): Promise<StoredMemberPrediction[]> {
   const rows = await db
     .selectFrom('predictions')
     .selectAll()
@@ -269,6 +285,12 @@ export async function listPredictionsOfUser(db: Db, userId: number): Promise<Mem
     .orderBy('id', 'desc')
     .execute();
   return rows.map(rowToMemberPrediction);
+}
+
+/** One prediction as its owner sees it, by id, whoever asks (the caller checks access). */
+export async function findStoredPrediction(db: Db, id: number): Promise<StoredMemberPrediction | undefined> {
+  const row = await db.selectFrom('predictions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? rowToMemberPrediction(row) : undefined;
 }
 
 export interface ActivityRow {

@@ -5,6 +5,7 @@ import {
   MemberStatsReplySchema,
   MyPredictionsReplySchema,
   PREDICTION_MESSAGES as MSG,
+  PreviewReplySchema,
   ReliabilityReplySchema,
   SubmitPredictionBodySchema,
   SubmitPredictionReplySchema,
@@ -17,7 +18,7 @@ import { rescoreJob } from './rescore.job.ts';
 import type { Scheduler } from '#server/jobs/scheduler.ts';
 import { requireMember } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
-import { submitPerDayLimiter, submitPerMinute } from './limits.ts';
+import { previewPerMinute, submitPerDayLimiter, submitPerMinute } from './limits.ts';
 import { createPredictionsService } from './predictions.service.ts';
 
 const tags = ['predictions'];
@@ -76,6 +77,32 @@ export const predictionsRoutes =
               }
             : { success: true, message: MSG.published, prediction: { ...prediction, flagged: false } },
         );
+      },
+    );
+
+    app.post(
+      '/api/predictions/preview',
+      {
+        config: previewPerMinute,
+        preValidation: async (request) => void (await requireMember(request)),
+        schema: {
+          tags,
+          security,
+          summary:
+            'What publishing this text now would give (quality, reasons, flag, resolve-by): nothing is stored',
+          body: SubmitPredictionBodySchema,
+          response: {
+            200: PreviewReplySchema,
+            400: ErrorReplySchema,
+            401: ErrorReplySchema,
+            429: ErrorReplySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await predictions.preview(await requireMember(request), request.body);
+        reply.header('cache-control', 'no-store');
+        return result;
       },
     );
 

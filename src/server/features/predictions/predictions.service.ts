@@ -1,4 +1,5 @@
 import { suggestCategories } from '#shared/rules/category-suggestion.ts';
+import { proposeResolveBy } from '#shared/rules/resolve-by.ts';
 import { HOT_TOPIC_THRESHOLDS, HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { usernameKey } from '#shared/rules/validation.ts';
 import {
@@ -6,6 +7,7 @@ import {
   type MemberPrediction,
   type MemberStatsReply,
   PREDICTION_MESSAGES as MSG,
+  type PreviewReply,
   parseCategoryList,
   type ReliabilityReply,
   type SubmitPredictionBody,
@@ -17,6 +19,8 @@ import { conflict, forbidden } from '#server/errors.ts';
 import type { Member } from '#server/plugins/auth.ts';
 import type { ReplyCache } from '#server/cache/reply-cache.ts';
 import { analyzePrediction, qualityTier } from '#server/scoring/engine.ts';
+import { trackRecordOf, withResolutionsOfAuthor } from '#server/features/resolution/resolution.service.ts';
+import { resolutionView } from '#server/features/resolution/resolution-view.ts';
 import { findDuplicate, signature } from '#server/scoring/near-duplicate.ts';
 import { countsByDay, lastDays, memberStats } from './member-stats.ts';
 import {
@@ -139,6 +143,10 @@ export function createPredictionsService({
       scoringVersion: analysis.version,
       isDemo: options.isDemo ?? false,
       createdAt,
+      // Absent: proposed from the text (and said so); null: the member wants no date.
+      targetDate: body.resolve_by === undefined ? proposeResolveBy(text, at) : body.resolve_by,
+      targetDateInferred: body.resolve_by === undefined && proposeResolveBy(text, at) !== null,
+      confidence: body.confidence ?? null,
     };
 
     const id = await db.transaction().execute(async (trx) => {
@@ -179,7 +187,10 @@ export function createPredictionsService({
       const ranks = analysis.reliability_score >= HOT_TOPIC_THRESHOLDS.predictionReliability;
       await cache?.invalidate(EXPLORE_VERSION_KEY, ...(ranks ? [HOT_TOPICS.cacheKey] : []));
     }
-    const prediction = recordToMemberPrediction(id, record);
+    const prediction = {
+      ...recordToMemberPrediction(id, record),
+      resolution: resolutionView(record.targetDate, null, now()),
+    };
     const reasoning = analysis.flag_reasoning;
     return {
       prediction,
@@ -195,17 +206,55 @@ export function createPredictionsService({
   }
 
   async function mine(member: Author): Promise<MemberPrediction[]> {
-    return listPredictionsOfUser(db, member.id);
+    return withResolutionsOfAuthor(db, member.id, await listPredictionsOfUser(db, member.id), now());
+  }
+
+  /**
+   * What the member would get if they published now: the same engine on the same inputs, nothing
+   * stored, and no duplicate check (that would reveal others' private texts, one guess at a time).
+   */
+  async function preview(author: Author, body: SubmitPredictionBody): Promise<PreviewReply> {
+    const text = body.prediction_text;
+    const at = now();
+    const analysis = analyzePrediction({
+      text,
+      categories: parseCategoryList(body.categories),
+      author: await authorHistory(db, author.id),
+      now: at,
+    });
+    const reasons = analysis.reasons
+      .filter((r) => r.code !== 'base' && r.effect !== 0)
+      .sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect))
+      .slice(0, 3);
+    const reasoning = analysis.flag_reasoning;
+    return {
+      success: true,
+      quality_percent: analysis.reliability_score,
+      tier: qualityTier(analysis.reliability_score),
+      reasons,
+      flag:
+        analysis.is_flagged && reasoning ? { reason: reasoning.reason, severity: reasoning.severity } : null,
+      rejected: analysis.verdict === 'reject',
+      proposed_resolve_by: proposeResolveBy(text, at),
+    };
   }
 
   async function stats(member: Author): Promise<MemberStatsReply> {
-    const [rows, joined] = await Promise.all([activityOfUser(db, member.id), memberJoinedAt(db, member.id)]);
-    return { success: true, ...memberStats(rows, now(), joined ?? now().toISOString()) };
+    const [rows, joined, track] = await Promise.all([
+      activityOfUser(db, member.id),
+      memberJoinedAt(db, member.id),
+      trackRecordOf(db, member.id, 'own'),
+    ]);
+    return { success: true, ...memberStats(rows, now(), joined ?? now().toISOString(), track) };
   }
 
   async function reliability(member: Author, username: string): Promise<ReliabilityReply> {
     requireOwner(member, username);
-    const { user_reliability } = memberStats(await activityOfUser(db, member.id), now(), '');
+    const [rows, track] = await Promise.all([
+      activityOfUser(db, member.id),
+      trackRecordOf(db, member.id, 'own'),
+    ]);
+    const { user_reliability } = memberStats(rows, now(), '', track);
     return { success: true, username: member.username, ...user_reliability };
   }
 
@@ -238,5 +287,5 @@ export function createPredictionsService({
     return { success: true, predictionsThisWeek, newUsersThisWeek };
   }
 
-  return { submit, mine, stats, reliability, dailyActivity, submitStats };
+  return { submit, mine, preview, stats, reliability, dailyActivity, submitStats };
 }

@@ -2,11 +2,21 @@ import { useLocation } from 'react-router';
 import { type AccountMode, AccountPage } from '#web/features/accounts/components/account-page.tsx';
 import { SinceLastVisit } from '#web/features/notifications/components/since-last-visit.tsx';
 import { Dashboard } from '#web/features/predictions/components/dashboard.tsx';
+import { MyTrackRecord } from '#web/features/resolution/components/my-track-record.tsx';
+import { ResolveButton } from '#web/features/resolution/components/resolve-dialog.tsx';
 
 // SPEC.md §2 account page: /login, /signup opens registration, /forgot-password opens the modal
 // (docs/decisions/003-web-routes-and-shell.md).
-// A signed-in member sees the predictions dashboard (mode h) on each of them.
-const dashboard = <Dashboard sinceLastVisit={<SinceLastVisit />} />;
+// A signed-in member sees the predictions dashboard (mode h) on each of them, with the parts other
+// features add: what happened since the last visit, resolving (/login?resolve=<id> opens a
+// prediction's dialog: the reminder mails link there) and the track record.
+const dashboard = (
+  <Dashboard
+    sinceLastVisit={<SinceLastVisit />}
+    resolveAction={(p, { autoOpen }) => <ResolveButton prediction={p} autoOpen={autoOpen} />}
+    trackRecord={<MyTrackRecord />}
+  />
+);
 
 const MODES: Record<string, AccountMode> = { '/signup': 'register', '/forgot-password': 'forgot-password' };
 

@@ -11,6 +11,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { AnalyticsDashboard } from '#web/features/analytics/components/analytics-dashboard.tsx';
 import { AnalyticsFilters } from '#web/features/analytics/components/analytics-filters.tsx';
+import { CommunityResolution } from '#web/features/resolution/components/community-resolution.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
 const isTimeframe = (v: string | null): v is Timeframe => TIMEFRAMES.includes(v as Timeframe);
@@ -53,6 +54,7 @@ export function AnalyticsPage() {
         </Alert>
       )}
       <AnalyticsDashboard query={query} onReset={() => update({ timeframe: 'month', category: 'all' })} />
+      <CommunityResolution />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { MyPredictionsList } from '#web/features/predictions/components/my-predictions.tsx';
+import { ResolveButton } from '#web/features/resolution/components/resolve-dialog.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
 /** The member's full prediction list; guests go to the sign-in page. */
@@ -26,7 +27,7 @@ export function MyPredictionsPage() {
         actions={<ButtonLink to="/submit">Add New</ButtonLink>}
       />
       <div className="mt-8">
-        <MyPredictionsList />
+        <MyPredictionsList resolveAction={(p) => <ResolveButton prediction={p} />} />
       </div>
     </div>
   );

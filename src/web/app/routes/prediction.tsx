@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PredictionPage as Prediction } from '#web/features/community/components/prediction-page.tsx';
+import { ResolveButton } from '#web/features/resolution/components/resolve-dialog.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
 /** /p/:id: one prediction (issue 25). */
@@ -14,7 +15,13 @@ export function PredictionPage() {
         </Link>
       </p>
       {/* Another prediction is another page: nothing carries over (a pending deletion, focus). */}
-      <Prediction key={id} idParam={id} userId={(user ?? claimed)?.id ?? null} />
+      <Prediction
+        key={id}
+        idParam={id}
+        userId={(user ?? claimed)?.id ?? null}
+        // The app composes the resolution feature's dialog in, as on the dashboard.
+        resolveAction={(p) => <ResolveButton prediction={p} />}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { EMAIL_CHANGE_NOTICES, EmailSection } from '#web/features/accounts/compo
 import { ExportSection } from '#web/features/accounts/components/export-section.tsx';
 import { PasswordSection } from '#web/features/accounts/components/password-section.tsx';
 import { DigestSection } from '#web/features/notifications/components/digest-section.tsx';
+import { RemindersSection } from '#web/features/resolution/components/reminders-section.tsx';
 import { useAuth } from '#web/app/auth-provider.tsx';
 
 export { UnsubscribePage } from '#web/features/notifications/components/unsubscribe-page.tsx';
@@ -126,6 +127,7 @@ export function SettingsPage() {
           <PasswordSection hasPassword={settings.data.hasPassword} />
           <EmailSection settings={settings.data} />
           <DigestSection />
+          <RemindersSection />
           <ExportSection username={user.username} />
           <DeleteAccountSection username={user.username} hasPassword={settings.data.hasPassword} />
         </div>

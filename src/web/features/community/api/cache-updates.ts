@@ -23,7 +23,8 @@ function withEngagement<T extends CommunityTopic>(topic: T, change: Partial<Enga
   return { ...topic, engagement, communityInsight: communityInsight(engagement) };
 }
 
-function mapListed(queryClient: QueryClient, map: (topics: CommunityTopic[]) => CommunityTopic[]): void {
+/** `map` keeps each topic's own type: explore's carry their resolution, Hot Topics' do not. */
+function mapListed(queryClient: QueryClient, map: <T extends CommunityTopic>(topics: T[]) => T[]): void {
   queryClient.setQueryData<CommunityTopic[]>(communityTopicsKey, (topics) => topics && map(topics));
   queryClient.setQueriesData<InfiniteData<ExploreListReply>>({ queryKey: explorePredictionsKey }, (data) =>
     data

@@ -1,10 +1,11 @@
 import type { Category } from '#shared/rules/categories.ts';
+import type { ExploreStatus } from '../lib/explore-view';
 import { type ExploreSort, ExploreListReplySchema } from '#shared/schemas/explore.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api-client.ts';
 import { explorePredictionsKey } from './cache-updates';
 
-// GET /api/predictions?sort=&category=&q=&author=&cursor=: public, a page at a time.
+// GET /api/predictions?sort=&category=&status=&q=&author=&cursor=: public, a page at a time.
 
 export interface PredictionFilters {
   sort: ExploreSort;
@@ -12,6 +13,7 @@ export interface PredictionFilters {
   /** Two characters or more (explore-view.ts `searchable`). */
   q?: string;
   author?: string;
+  status?: ExploreStatus;
 }
 
 const getPredictions = (filters: PredictionFilters, cursor: string | null, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community-messages.ts';
 import type { CommentPostReply } from '#shared/schemas/community.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '#web/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { VOTE_ERROR_MESSAGES as MSG } from '#shared/rules/community.ts';
 import type { VoteReply } from '#shared/schemas/community.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, INVALID_RESPONSE_MESSAGE } from '#web/lib/api-client.ts';

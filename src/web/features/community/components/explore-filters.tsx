@@ -12,6 +12,13 @@ const SORTS: { sort: ExploreSort; label: string }[] = [
   { sort: 'top', label: 'Top' },
 ];
 
+const STATUSES: { status: ExploreView['status']; label: string }[] = [
+  { status: null, label: 'All' },
+  { status: 'open', label: 'Open' },
+  { status: 'due', label: 'Due' },
+  { status: 'resolved', label: 'Resolved' },
+];
+
 const href = (view: Partial<ExploreView>) => `/predictions${exploreSearch(view)}`;
 
 const sortLink = (active: boolean) =>
@@ -99,6 +106,21 @@ export function ExploreFilters({ view }: { view: ExploreView }) {
           <SearchForm key={view.q} view={view} />
         </div>
       </div>
+      <nav aria-label="Status">
+        <ul className="flex flex-wrap gap-2">
+          {STATUSES.map(({ status, label }) => (
+            <li key={label}>
+              <Link
+                to={href({ ...view, status, cursor: null })}
+                aria-current={view.status === status ? 'true' : undefined}
+                className={chip(view.status === status)}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <nav aria-label="Categories">
         <ul className="flex flex-wrap gap-2">
           <li>

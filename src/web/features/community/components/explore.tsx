@@ -8,12 +8,14 @@ import { ExploreFilters } from './explore-filters';
 import { PredictionFeed } from './prediction-feed';
 
 const SORT_WORDS = { hot: 'Hot', new: 'Newest', top: 'Top' } as const;
+const STATUS_WORDS = { open: 'open', due: 'due', resolved: 'resolved' } as const;
 
 /** What the list shows, in words: 'Hot predictions in Economy matching “rates”'. */
 function summary(view: ExploreView): string {
   const q = searchable(view.q);
   return [
     `${SORT_WORDS[view.sort]} predictions`,
+    view.status ? ` (${STATUS_WORDS[view.status]})` : '',
     view.category ? ` in ${view.category}` : '',
     q ? ` matching “${q}”` : '',
   ].join('');
@@ -26,9 +28,10 @@ export function Explore({ userId }: { userId: number | null }) {
   const filters: PredictionFilters = {
     sort: view.sort,
     category: view.category ?? undefined,
+    status: view.status ?? undefined,
     q: searchable(view.q),
   };
-  const filtered = Boolean(filters.category || filters.q);
+  const filtered = Boolean(filters.category || filters.q || filters.status);
   const firstPage = `/predictions${exploreSearch({ ...view, cursor: null })}`;
 
   return (

@@ -18,6 +18,7 @@ import { cardText } from '../lib/card-text';
 import { effectText, longDate, TIER_LABELS } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { PredictionComments } from './prediction-comments';
+import { type ResolveAction, ResolutionPanel } from './resolution-panel';
 import { ShareButton } from './share-button';
 import { useCardActions } from './use-card-actions';
 
@@ -126,10 +127,12 @@ function PredictionView({
   prediction: p,
   userId,
   onDeleted,
+  resolveAction,
 }: {
   prediction: PredictionDetail;
   userId: number | null;
   onDeleted: () => void;
+  resolveAction?: ResolveAction | undefined;
 }) {
   const actions = useCardActions(userId);
   const interactions = useInteractions(userId, [p.id]);
@@ -254,7 +257,16 @@ function PredictionView({
           </p>
         ) : null}
       </article>
-      <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="About this prediction">
+      <aside
+        className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        aria-label="About this prediction"
+      >
+        <ResolutionPanel
+          prediction={p}
+          userId={userId}
+          onSignInNeeded={actions.askToLogin}
+          resolveAction={resolveAction}
+        />
         <QualityPanel analysis={p.analysis} />
       </aside>
       <div className="min-w-0 lg:col-start-1">
@@ -295,7 +307,15 @@ function PredictionView({
 }
 
 /** /p/:id: one prediction with its analysis and conversation. */
-export function PredictionPage({ idParam, userId }: { idParam: string; userId: number | null }) {
+export function PredictionPage({
+  idParam,
+  userId,
+  resolveAction,
+}: {
+  idParam: string;
+  userId: number | null;
+  resolveAction?: ResolveAction;
+}) {
   const id = /^\d{1,10}$/.test(idParam) ? Number(idParam) : 0;
   const valid = id > 0 && id <= 2 ** 31 - 1;
   const [deleted, setDeleted] = useState(false);
@@ -341,6 +361,11 @@ export function PredictionPage({ idParam, userId }: { idParam: string; userId: n
     );
   }
   return (
-    <PredictionView prediction={query.data.prediction} userId={userId} onDeleted={() => setDeleted(true)} />
+    <PredictionView
+      prediction={query.data.prediction}
+      userId={userId}
+      onDeleted={() => setDeleted(true)}
+      resolveAction={resolveAction}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { PublicProfileReply } from '#shared/schemas/explore.ts';
 import { Link } from 'react-router';
+import { CalibrationChart } from '#web/components/charts/calibration-chart.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
@@ -55,6 +56,32 @@ function ProfileHeader({ user }: { user: PublicUser }) {
         />
       </dl>
     </header>
+  );
+}
+
+const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)}%`);
+
+/** The public track record (issue 26): public predictions only. */
+function TrackRecordSection({ user }: { user: PublicUser }) {
+  const t = user.track_record;
+  return (
+    <section aria-labelledby="profile-track-record" className="flex flex-col gap-4">
+      <h2 id="profile-track-record" className="text-xl font-semibold text-ink-900">
+        Track record
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Resolved" value={String(t.resolved)} />
+        <Figure label="Came true" value={pct(t.came_true_rate)} />
+        <Figure label="Brier score" value={t.brier === null ? '—' : t.brier.toFixed(3)} />
+        <Figure label="Resolution rate" value={pct(t.resolution_rate)} />
+      </dl>
+      <CalibrationChart
+        calibration={t.calibration}
+        brier={t.brier}
+        scored={t.scored}
+        who={`${user.username}'s forecasts`}
+      />
+    </section>
   );
 }
 
@@ -120,6 +147,7 @@ export function ProfilePage({
     <div className="flex flex-col gap-10">
       <title>{`${user.username} · Futurecast`}</title>
       <ProfileHeader user={user} />
+      <TrackRecordSection user={user} />
       <section aria-labelledby="profile-predictions" className="flex flex-col gap-4">
         <h2 id="profile-predictions" className="flex items-center gap-2 text-xl font-semibold text-ink-900">
           <UsersIcon className="size-5 text-brand-600" />

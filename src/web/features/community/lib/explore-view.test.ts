@@ -5,13 +5,14 @@ const parse = (search: string) => parseExploreView(new URLSearchParams(search));
 
 describe('the explore view in the URL', () => {
   it('reads the defaults from an empty query', () => {
-    expect(parse('')).toEqual({ sort: 'hot', category: null, q: '', cursor: null });
+    expect(parse('')).toEqual({ sort: 'hot', category: null, status: null, q: '', cursor: null });
   });
 
   it('reads sort, category, search and cursor', () => {
     expect(parse('?sort=top&category=Economy&q=%20interest%20rates%20&cursor=abc')).toEqual({
       sort: 'top',
       category: 'Economy',
+      status: null,
       q: 'interest rates',
       cursor: 'abc',
     });
@@ -26,11 +27,20 @@ describe('the explore view in the URL', () => {
     expect(parse('?sort=random&category=Weather&cursor=')).toEqual({
       sort: 'hot',
       category: null,
+      status: null,
       q: '',
       cursor: null,
     });
     expect(parse(`?cursor=${'x'.repeat(201)}`).cursor).toBeNull();
     expect(parse(`?q=${'a'.repeat(150)}`).q).toHaveLength(100);
+  });
+
+  it('reads the status filter, any case; anything else is all', () => {
+    expect(parse('?status=Due').status).toBe('due');
+    expect(parse('?status=closed').status).toBeNull();
+    expect(exploreSearch({ sort: 'new', category: 'Economy', status: 'resolved' })).toBe(
+      '?sort=new&category=Economy&status=resolved',
+    );
   });
 
   it('searches from two characters only', () => {
@@ -40,7 +50,7 @@ describe('the explore view in the URL', () => {
   });
 
   it('writes a view back in a fixed order, leaving out the defaults', () => {
-    expect(exploreSearch({ sort: 'hot', category: null, q: '', cursor: null })).toBe('');
+    expect(exploreSearch({ sort: 'hot', category: null, status: null, q: '', cursor: null })).toBe('');
     expect(exploreSearch({ q: 'کیهان', category: 'Society', sort: 'new' })).toBe(
       `?sort=new&category=Society&q=${encodeURIComponent('کیهان')}`,
     );

@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES as MSG } from '#shared/rules/community.ts';
+import { FEEDBACK_MESSAGES as MSG } from '#shared/rules/community-messages.ts';
 import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';

@@ -13,6 +13,7 @@ import { useMyPredictions } from '../api/get-my-predictions';
 import { useReliability } from '../api/get-reliability';
 import { isNewMember } from '../lib/display';
 import { DashboardCharts } from './dashboard-charts';
+import { DueForResolution, type ResolveAction } from './due-for-resolution';
 import { PerformanceDashboard } from './performance-dashboard';
 import { PredictionList } from './prediction-list';
 import { StatCards } from './stat-cards';
@@ -35,10 +36,19 @@ const rejected = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /**
- * The signed-in member's dashboard (SPEC.md §2 account page mode h). `sinceLastVisit` is what
- * happened on their predictions since they last came (composed by the app: another feature's).
+ * The signed-in member's dashboard (SPEC.md §2 account page mode h). The app composes other
+ * features' parts into it: `sinceLastVisit` (what happened since they last came), `resolveAction`
+ * (resolving a prediction) and `trackRecord` (how their resolved predictions turned out).
  */
-export function Dashboard({ sinceLastVisit }: { sinceLastVisit?: ReactNode }) {
+export function Dashboard({
+  sinceLastVisit,
+  resolveAction,
+  trackRecord,
+}: {
+  sinceLastVisit?: ReactNode;
+  resolveAction?: ResolveAction;
+  trackRecord?: ReactNode;
+}) {
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
   const stats = useMemberStats();
@@ -88,6 +98,12 @@ export function Dashboard({ sinceLastVisit }: { sinceLastVisit?: ReactNode }) {
         }
       />
 
+      {resolveAction ? (
+        <div className="mt-8 empty:hidden">
+          <DueForResolution predictions={predictions} resolveAction={resolveAction} />
+        </div>
+      ) : null}
+
       <div className="mt-8">
         <StatCards
           stats={stats.data}
@@ -129,10 +145,12 @@ export function Dashboard({ sinceLastVisit }: { sinceLastVisit?: ReactNode }) {
               action={<ButtonLink to="/submit">Create Your First Prediction</ButtonLink>}
             />
           ) : (
-            <PredictionList predictions={predictions} />
+            <PredictionList predictions={predictions} resolveAction={resolveAction} />
           )}
         </div>
       </Card>
+
+      {trackRecord && !list.isPending ? <div className="mt-8">{trackRecord}</div> : null}
 
       {/* Below the list, shown once the list is in: nothing on screen sits under a block that grows. */}
       {stats.isPending || list.isPending ? null : (

@@ -5,10 +5,11 @@ import { ListIcon } from '#web/components/ui/page-icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useMyPredictions } from '../api/get-my-predictions';
+import type { ResolveAction } from './due-for-resolution';
 import { PredictionList } from './prediction-list';
 
 /** Every prediction of the signed-in member, newest first (/my-predictions). */
-export function MyPredictionsList() {
+export function MyPredictionsList({ resolveAction }: { resolveAction?: ResolveAction }) {
   const { data, isPending, isError, refetch } = useMyPredictions();
   if (isPending) {
     return (
@@ -48,7 +49,7 @@ export function MyPredictionsList() {
           Back to your dashboard
         </Link>
       </p>
-      <PredictionList predictions={data.predictions} expandable={false} />
+      <PredictionList predictions={data.predictions} expandable={false} resolveAction={resolveAction} />
     </>
   );
 }

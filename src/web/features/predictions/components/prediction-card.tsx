@@ -1,5 +1,5 @@
 import type { MemberPrediction } from '#shared/schemas/predictions.ts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { LockIcon } from '#web/components/ui/page-icons.tsx';
 import { countOf } from '#shared/rules/numbers.ts';
 import { cn } from '#web/lib/cn.ts';
 import { needsImprovement, type SentimentLabel, sentimentLabel, shortDate } from '../lib/display';
+import { longDate } from '../lib/forecast';
 import { CategoryIcon } from './category-icon';
 import { FlagReasonModal, QualityModal } from './prediction-modals';
 
@@ -27,8 +28,39 @@ const SENTIMENT: Record<SentimentLabel, BadgeVariant> = {
 const barColor = (percent: number) =>
   percent >= 70 ? 'bg-emerald-500' : percent >= 40 ? 'bg-amber-500' : 'bg-red-500';
 
+const OUTCOME: Record<'yes' | 'no' | 'ambiguous', { text: string; variant: BadgeVariant }> = {
+  yes: { text: 'Came true', variant: 'success' },
+  no: { text: 'Did not happen', variant: 'danger' },
+  ambiguous: { text: 'Ambiguous', variant: 'neutral' },
+};
+
+/** Its resolve-by date and confidence, and how it resolved (issue 26). */
+function ResolutionLine({ prediction: p }: { prediction: MemberPrediction }) {
+  const r = p.resolution;
+  if (r.status === 'open' && p.target_date === null && p.confidence === null) return null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-ink-600">
+      {r.status === 'resolved' && r.outcome ? (
+        <Badge variant={OUTCOME[r.outcome].variant}>{OUTCOME[r.outcome].text}</Badge>
+      ) : r.status === 'due' ? (
+        <Badge variant="warning">Due for resolution</Badge>
+      ) : null}
+      {r.disputed ? <Badge variant="danger">Disputed</Badge> : null}
+      {p.target_date ? <span>Resolve by {longDate(p.target_date)}</span> : null}
+      {p.confidence === null ? null : <span>{p.confidence}% sure</span>}
+    </p>
+  );
+}
+
 /** One of the member's predictions, as SPEC.md §2 'Dashboard' lists its parts. */
-export function PredictionCard({ prediction: p }: { prediction: MemberPrediction }) {
+export function PredictionCard({
+  prediction: p,
+  actions,
+}: {
+  prediction: MemberPrediction;
+  /** Extra controls another feature adds (resolving it). */
+  actions?: ReactNode;
+}) {
   const [flagOpen, setFlagOpen] = useState(false);
   const [qualityOpen, setQualityOpen] = useState(false);
   const textQuality = p.text_quality_score === null ? null : Math.round(p.text_quality_score * 100);
@@ -83,6 +115,7 @@ export function PredictionCard({ prediction: p }: { prediction: MemberPrediction
       <p id={`text-${p.id}`} dir="auto" className="mt-3 text-base leading-relaxed break-words text-ink-900">
         {p.prediction_text}
       </p>
+      <ResolutionLine prediction={p} />
 
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <ul aria-label="Community reactions" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
@@ -145,6 +178,7 @@ export function PredictionCard({ prediction: p }: { prediction: MemberPrediction
             Why this score
           </Button>
         )}
+        {actions}
       </div>
 
       {p.is_flagged ? <FlagReasonModal prediction={p} open={flagOpen} onOpenChange={setFlagOpen} /> : null}

@@ -1,6 +1,7 @@
 import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import type { ResolveAction } from './due-for-resolution';
 import { PredictionCard } from './prediction-card';
 
 /** SPEC.md §9 'Dashboard': 5 recent predictions. */
@@ -10,8 +11,11 @@ const RECENT_COUNT = 5;
 export function PredictionList({
   predictions,
   expandable = true,
+  resolveAction,
 }: {
   predictions: readonly MemberPrediction[];
+  /** Resolving, from another feature (composed by the app). */
+  resolveAction?: ResolveAction | undefined;
   /** false: always all of them (the /my-predictions page). */
   expandable?: boolean;
 }) {
@@ -22,7 +26,7 @@ export function PredictionList({
       <ul className="space-y-3">
         {shown.map((p) => (
           <li key={p.id}>
-            <PredictionCard prediction={p} />
+            <PredictionCard prediction={p} actions={resolveAction?.(p, { autoOpen: false })} />
           </li>
         ))}
       </ul>

@@ -25,7 +25,45 @@ const PREDICTION = {
   text_quality_score: 0.8,
   sentiment_score: 0.2,
   engagement: { likes: 0, dislikes: 0, comments: 0 },
+  target_date: null,
+  target_date_inferred: false,
+  confidence: null,
+  resolution: {
+    status: 'open',
+    outcome: null,
+    resolved_at: null,
+    evidence_url: null,
+    note: null,
+    agree: 0,
+    disagree: 0,
+    disputed: false,
+    editable_until: null,
+  },
 };
+
+const PREVIEW = {
+  success: true,
+  quality_percent: 72,
+  tier: 'good',
+  reasons: [
+    { code: 'time_frame', label: 'Has a time frame', effect: 12 },
+    { code: 'hedged', label: 'Hedged wording', effect: -6 },
+  ],
+  flag: null,
+  rejected: false,
+  proposed_resolve_by: '2030-12-31',
+};
+
+/** Replies by path: the coach's previews and the submission each get theirs. */
+function routeFetch(submitReply: () => Response) {
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === '/api/predictions/preview' ? json(200, PREVIEW) : submitReply(),
+  );
+}
+const submitBodies = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/predictions')
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 function renderForm(signedIn: boolean, memberId: number | null = null, state: unknown = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -232,6 +270,92 @@ describe('SubmitForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
     await waitFor(() => expect(screen.getByText('Prediction Launched!')).toBeTruthy());
     expect(localStorage.getItem('futurecast:draft:7')).toBeNull();
+  });
+
+  it('proposes the resolve-by date as the text is typed; the member may change or clear it', async () => {
+    routeFetch(() =>
+      json(201, { success: true, message: 'ok', prediction: { ...PREDICTION, flagged: false } }),
+    );
+    renderForm(true);
+    const date = () => screen.getByLabelText(/Resolve by/) as HTMLInputElement;
+    expect(date().value).toBe('');
+    type('Norway will ban new petrol cars by 2029 at the latest.');
+    expect(date().value).toBe('2029-12-31');
+    expect(screen.getByText(/Read from your text/)).toBeTruthy();
+    // Left alone, nothing is sent: the server proposes (and stores) the same date.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(submitBodies()).toHaveLength(1));
+    expect(submitBodies()[0]).not.toHaveProperty('resolve_by');
+    // The success screen (ux fixes) covers the form until the member writes another.
+    fireEvent.click(await screen.findByRole('button', { name: 'Write Another' }));
+
+    type('Norway will ban new petrol cars by 2029 at the latest, for sure.');
+    fireEvent.change(date(), { target: { value: '2028-06-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(submitBodies()).toHaveLength(2));
+    expect(submitBodies()[1]).toMatchObject({ resolve_by: '2028-06-30' });
+    // The success screen (ux fixes) covers the form until the member writes another.
+    fireEvent.click(await screen.findByRole('button', { name: 'Write Another' }));
+
+    type('Norway will ban new petrol cars by 2029, whatever the cost.');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear date' }));
+    expect(date().value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(submitBodies()).toHaveLength(3));
+    expect(submitBodies()[2]).toMatchObject({ resolve_by: null });
+  });
+
+  it('refuses a resolve-by date in the past before sending', () => {
+    renderForm(true);
+    type(GOOD);
+    fireEvent.change(screen.getByLabelText(/Resolve by/), { target: { value: '2020-01-01' } });
+    expect(screen.getByText('resolve_by must be a date after today')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    expect(submitBodies()).toHaveLength(0);
+  });
+
+  it('has the confidence slider off by default; turned on, it sends the chosen value', async () => {
+    routeFetch(() =>
+      json(201, { success: true, message: 'ok', prediction: { ...PREDICTION, flagged: false } }),
+    );
+    renderForm(true);
+    expect(screen.queryByRole('slider')).toBeNull();
+    fireEvent.click(screen.getByLabelText(/How sure are you/));
+    const slider = screen.getByRole('slider', { name: 'Confidence' }) as HTMLInputElement;
+    expect(slider.min).toBe('50');
+    expect(slider.max).toBe('99');
+    fireEvent.change(slider, { target: { value: '85' } });
+    expect(screen.getByText('85%')).toBeTruthy();
+    type(GOOD);
+    fireEvent.click(screen.getByRole('button', { name: 'Launch Prediction' }));
+    await waitFor(() => expect(submitBodies()).toHaveLength(1));
+    expect(submitBodies()[0]).toMatchObject({ confidence: 85 });
+  });
+
+  it('coaches 500 ms after typing stops, from 30 characters on, with the server’s analysis', async () => {
+    routeFetch(() => json(500, {}));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderForm(true);
+    const previews = () => fetchMock.mock.calls.filter(([url]) => url === '/api/predictions/preview');
+    type('Electric cars will win'); // 22 characters
+    act(() => vi.advanceTimersByTime(600));
+    expect(previews()).toHaveLength(0);
+    expect(screen.queryByTestId('quality-coach')).toBeNull();
+    type(GOOD.slice(0, 40));
+    act(() => vi.advanceTimersByTime(300));
+    type(GOOD);
+    act(() => vi.advanceTimersByTime(499));
+    expect(previews()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+    await waitFor(() => expect(previews()).toHaveLength(1));
+    expect(JSON.parse(String(previews()[0]?.[1]?.body))).toEqual({ prediction_text: GOOD, categories: null });
+    const coach = await screen.findByTestId('quality-coach');
+    await waitFor(() => expect(coach.textContent).toContain('72%'));
+    expect(coach.textContent).toContain('Good Quality');
+    expect(coach.textContent).toContain('Has a time frame');
+    expect(coach.textContent).toContain('Hedged wording');
+    expect(coach.textContent).toMatch(/Resolve-by date read from your text/);
   });
 
   it("opens with the old prediction from 'Create Better Prediction', in place of a stored draft", () => {

@@ -1,11 +1,13 @@
+import { proposeResolveBy } from '#shared/rules/resolve-by.ts';
 import {
   type MemberPrediction,
   PREDICTION_LIMITS,
   PREDICTION_MESSAGES,
   predictionTextIssue,
+  resolveByIssue,
   type SubmitPredictionReply,
 } from '#shared/schemas/predictions.ts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,10 +19,13 @@ import { clearSession, readToken } from '#web/lib/token-storage.ts';
 import { useSubmitPrediction } from '../api/submit-prediction';
 import { counterState } from '../lib/display';
 import { clearDraft, readDraft, refillOf, saveDraft } from '../lib/draft';
+import { type ResolveByChoice, resolveByField } from '../lib/forecast';
 import { type SubmitErrorView, submitErrorView } from '../lib/submit-errors';
 import { CategoryGrid } from './category-grid';
 import { CategorySuggestions, useCategorySuggestions } from './category-suggestions';
+import { ConfidenceField, ResolveByField } from './forecast-fields';
 import { LaunchSuccess } from './launch-success';
+import { QualityCoach } from './quality-coach';
 
 /** SPEC.md §9 'Reload delay after success': the form behind the success screen empties then. */
 const RESET_AFTER_SUCCESS_MS = 2_000;
@@ -62,6 +67,10 @@ export function SubmitForm({
   const [launched, setLaunched] = useState<MemberPrediction | null>(null);
   const [flagged, setFlagged] = useState<FlaggedNotice | null>(null);
   const [error, setError] = useState<SubmitErrorView | null>(null);
+  const [resolveBy, setResolveBy] = useState<ResolveByChoice>({ mode: 'auto' });
+  const [confidence, setConfidence] = useState<number | null>(null);
+  // The resolve-by date read from the text, as it is typed (the server reads the same).
+  const proposal = useMemo(() => proposeResolveBy(text, new Date()), [text]);
   const timers = useRef<number[]>([]);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const suggestions = useCategorySuggestions(text, categories);
@@ -103,6 +112,8 @@ export function SubmitForm({
     setIsPublic(true);
     setLimitHit(false);
     setSuggestionsHidden(false);
+    setResolveBy({ mode: 'auto' });
+    setConfidence(null);
   };
 
   const toggle = (category: string) => {
@@ -164,7 +175,8 @@ export function SubmitForm({
       later(REDIRECT_DELAY_MS, () => window.location.assign('/login'));
       return;
     }
-    const issue = predictionTextIssue(text);
+    const issue =
+      predictionTextIssue(text) ?? (resolveBy.mode === 'manual' ? resolveByIssue(resolveBy.value) : null);
     if (issue) {
       setError({ message: issue, lines: [], signOut: false });
       return;
@@ -174,6 +186,8 @@ export function SubmitForm({
         prediction_text: text.trim(),
         categories: categories.length ? categories.join(',') : null,
         visibility: isPublic,
+        ...resolveByField(resolveBy),
+        ...(confidence === null ? {} : { confidence }),
       },
       { onSuccess, onError: (e) => fail(submitErrorView(e)) },
     );
@@ -250,6 +264,8 @@ export function SubmitForm({
             </div>
           </div>
 
+          {signedIn ? <QualityCoach text={text} categories={categories} /> : null}
+
           {signedIn && !suggestionsHidden ? (
             <CategorySuggestions suggestions={suggestions} onPick={pickSuggestion} />
           ) : null}
@@ -295,6 +311,11 @@ export function SubmitForm({
               ))}
             </div>
           </fieldset>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ResolveByField choice={resolveBy} proposal={proposal} onChange={setResolveBy} />
+            <ConfidenceField value={confidence} onChange={setConfidence} />
+          </div>
         </fieldset>
 
         <div className="mt-7 space-y-4">
