@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResolutionSchema } from './resolution-state.ts';
 import { COMMENT_MAX_LENGTH } from '#shared/rules/community.ts';
 import { COMMUNITY_MESSAGES, FEEDBACK_MESSAGES } from '#shared/rules/community-messages.ts';
 import { faqFeedbackEmailProblem } from '#shared/rules/faq-feedback.ts';
@@ -65,7 +66,8 @@ const HotTopicsMetadataSchema = z.object({
 
 export const HotTopicsReplySchema = z.object({
   success: z.literal(true),
-  topics: z.array(CommunityTopicSchema),
+  /** Each with its resolution (issue 26), as every prediction reply. */
+  topics: z.array(CommunityTopicSchema.extend({ resolution: ResolutionSchema })),
   metadata: HotTopicsMetadataSchema,
 });
 export type HotTopicsReply = z.infer<typeof HotTopicsReplySchema>;

@@ -30,6 +30,7 @@ import {
 } from './community.repository.ts';
 import { authorReliabilities, toTopic } from './topics.ts';
 import { EXPLORE_VERSION_KEY } from '#server/features/explore/explore-cache.ts';
+import { attachResolutions } from '#server/features/resolution/resolution.service.ts';
 
 export interface CommunityServiceDeps {
   db: Db;
@@ -80,7 +81,8 @@ export function createCommunityService({ db, dialect, cache }: CommunityServiceD
   /** The serialised reply, metadata first so the `cached` flag is cheap to flip. */
   async function hotTopicsJson(): Promise<string> {
     const { value, cached } = await cache.getOrBuild(HOT_TOPICS.cacheKey, HOT_TOPICS.cacheTtlMs, async () => {
-      const topics = await rankHotTopics();
+      // Every prediction reply carries its resolution (issue 26): one batched read for the ten.
+      const topics = await attachResolutions(db, await rankHotTopics());
       return JSON.stringify({
         success: true,
         metadata: {

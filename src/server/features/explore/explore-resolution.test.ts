@@ -4,6 +4,7 @@ import {
   PredictionDetailReplySchema,
   PublicProfileReplySchema,
 } from '#shared/schemas/explore.ts';
+import { HotTopicsReplySchema } from '#shared/schemas/community.ts';
 import { prediction } from '#server/test/community.ts';
 import { buildTestApp, type TestApp, testDialects } from '#server/test/helpers.ts';
 import { createMember, type TestMember } from '#server/test/members.ts';
@@ -66,6 +67,20 @@ describe.each(testDialects)('resolution in explore on %s', (dialect) => {
     }
     throw new Error('the walk did not end');
   }
+
+  it('carries the resolution in the hot topics too, and a resolution refreshes the cached list', async () => {
+    const hani = await createMember(t);
+    const id = await dated(hani, 75, '2099-06-30');
+    const topicOf = async () => {
+      const reply = HotTopicsReplySchema.parse(
+        (await t.app.inject({ url: '/api/hot-topics/ai', remoteAddress: '10.26.0.1' })).json(),
+      );
+      return reply.topics.find((topic) => topic.id === id);
+    };
+    expect((await topicOf())?.resolution).toMatchObject({ status: 'open', outcome: null, agree: 0 });
+    await resolve(hani, id, { outcome: 'yes' });
+    expect((await topicOf())?.resolution).toMatchObject({ status: 'resolved', outcome: 'yes' });
+  });
 
   it('carries the resolution in list and detail replies, and filters by status with complete paging', async () => {
     const ana = await createMember(t);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { MessageReplySchema } from '#shared/schemas/accounts.ts';
 import { ErrorReplySchema } from '#shared/schemas/common.ts';
 import {
@@ -67,8 +68,9 @@ export const resolutionRoutes =
   ({ config, database, mailer, cache, hot, scheduler, now }: ResolutionRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const secret = config.sessionSecret;
-    // The explore pages show each prediction's resolution too.
-    const onRecordsChanged = () => cache.invalidate(...TRACK_RECORD_KEYS, EXPLORE_VERSION_KEY);
+    // The explore pages and the hot topics show each prediction's resolution too.
+    const onRecordsChanged = () =>
+      cache.invalidate(...TRACK_RECORD_KEYS, EXPLORE_VERSION_KEY, HOT_TOPICS.cacheKey);
     const service = createResolutionService({
       db: database.db,
       secret,
