@@ -210,7 +210,8 @@ test.describe
       expect(await shownIds(page)).toEqual(all.slice(20, 40));
       await page.getByRole('link', { name: 'Back to the first page' }).click();
       await expect(page).toHaveURL(/\/predictions\?sort=new$/);
-      expect(await shownIds(page)).toEqual(first20);
+      // The URL changes before the first page has replaced the second: wait for the cards.
+      await expect.poll(() => shownIds(page)).toEqual(first20);
 
       // A cursor the server no longer accepts: said, with the first page one click away.
       await page.goto('/predictions?sort=new&cursor=not-a-cursor');
