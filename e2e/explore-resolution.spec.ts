@@ -145,6 +145,13 @@ test.describe
       );
       await panel.getByRole('button', { name: 'Disagree' }).click();
       await expect(panel).toContainText('0 agree · 1 disagree');
+      // Their vote is still shown after a reload.
+      await page.reload();
+      await expect(panel.getByRole('button', { name: 'Disagree' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(panel.getByRole('button', { name: 'Agree', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
       await expectAccessible(page);
       await screenshot(page, 'prediction-resolved');
       expect(problems).toEqual([]);

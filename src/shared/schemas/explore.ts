@@ -106,6 +106,8 @@ export const PredictionDetailSchema = ExploreTopicSchema.extend({
   /** The resolve-by day (YYYY-MM-DD) and the author's confidence (50–99), when given (issue 26). */
   resolve_by: z.string().nullable(),
   confidence: z.number().int().nullable(),
+  /** The requester's own Agree (true) or Disagree (false) on the resolution; null when none or a guest. */
+  my_resolution_vote: z.boolean().nullable(),
   /** The owner's view: everything the dashboard shows. Absent for everyone else. */
   owner_view: MemberPredictionSchema.optional(),
 });

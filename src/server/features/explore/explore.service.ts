@@ -19,6 +19,7 @@ import { HOME_STATS } from '#server/features/community/stats.service.ts';
 import { authorReliabilities, titleOf, toTopics } from '#server/features/community/topics.ts';
 import { findMemberPrediction } from '#server/features/predictions/predictions.repository.ts';
 import { TRACK_RECORD_KEYS } from '#server/features/resolution/resolution-cache.ts';
+import { findVote } from '#server/features/resolution/resolution.repository.ts';
 import {
   attachResolutions,
   removePredictionFromTrackRecords,
@@ -206,6 +207,8 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
     const score = record.candidate.reliabilityScore;
     const stored = own && member ? await findMemberPrediction(db, member.id, id) : undefined;
     const [ownerView] = stored ? await attachResolutions(db, [stored]) : [];
+    const myVote =
+      member && !own && topic.resolution.status === 'resolved' ? await findVote(db, id, member.id) : null;
     return {
       success: true,
       prediction: {
@@ -220,6 +223,7 @@ export function createExploreService({ db, cache, searchBudget }: ExploreService
         is_flagged: record.isFlagged,
         resolve_by: record.targetDate,
         confidence: record.confidence,
+        my_resolution_vote: myVote,
         ...(ownerView ? { owner_view: ownerView } : {}),
       },
     };

@@ -215,13 +215,29 @@ export async function saveVote(
         .doUpdateSet({ agree: toFlag(vote.agree), created_at: vote.at }),
     )
     .execute();
+  return voteCounts(db, vote.predictionId);
+}
+
+/** A prediction's agree and disagree counts. */
+async function voteCounts(db: Db, predictionId: number): Promise<{ agree: number; disagree: number }> {
   const row = await db
     .selectFrom('resolution_votes')
     .select((eb) => [eb.fn.countAll<number>().as('votes'), eb.fn.sum<number | null>('agree').as('agree')])
-    .where('prediction_id', '=', vote.predictionId)
+    .where('prediction_id', '=', predictionId)
     .executeTakeFirstOrThrow();
   const agree = Number(row.agree ?? 0);
   return { agree, disagree: Number(row.votes) - agree };
+}
+
+/** The member's own vote on a prediction's resolution (true: agree), or null when they cast none. */
+export async function findVote(db: Db, predictionId: number, userId: number): Promise<boolean | null> {
+  const row = await db
+    .selectFrom('resolution_votes')
+    .select('agree')
+    .where('prediction_id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? Boolean(row.agree) : null;
 }
 
 /** The predictions whose resolution the member voted on (resolution_votes_user_idx). */
@@ -245,13 +261,7 @@ export async function deleteVote(
     .where('prediction_id', '=', predictionId)
     .where('user_id', '=', userId)
     .execute();
-  const row = await db
-    .selectFrom('resolution_votes')
-    .select((eb) => [eb.fn.countAll<number>().as('votes'), eb.fn.sum<number | null>('agree').as('agree')])
-    .where('prediction_id', '=', predictionId)
-    .executeTakeFirstOrThrow();
-  const agree = Number(row.agree ?? 0);
-  return { agree, disagree: Number(row.votes) - agree };
+  return voteCounts(db, predictionId);
 }
 
 /** Takes a member's public counters out of the community's (their own rows go with them). */

@@ -240,6 +240,14 @@ describe.each(testDialects)('resolution on %s', (dialect) => {
         resolution: { agree: 0, disagree: 1 },
         my_vote: { agree: false },
       });
+      // The prediction page shows each member their own vote; guests and the author see none.
+      const detail = async (m: TestMember | null) =>
+        (await t.app.inject({ url: `/api/predictions/${id}`, headers: m ? m.headers : {} })).json()
+          .prediction.my_resolution_vote;
+      expect(await detail(bob)).toBe(false);
+      expect(await detail(await member())).toBeNull();
+      expect(await detail(ana)).toBeNull();
+      expect(await detail(null)).toBeNull();
       // Others' private predictions do not exist for them.
       const hidden = await dated(ana, { isPublic: false });
       await resolve(ana, hidden, { outcome: 'yes' });

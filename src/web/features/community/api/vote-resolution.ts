@@ -19,7 +19,16 @@ export function useVoteOnResolution(id: number) {
     mutationFn: (agree: boolean) => voteOnResolution({ id, agree }),
     onSuccess: (reply) => {
       queryClient.setQueriesData<PredictionDetailReply>({ queryKey: predictionKey(id) }, (data) =>
-        data ? { ...data, prediction: { ...data.prediction, resolution: reply.resolution } } : data,
+        data
+          ? {
+              ...data,
+              prediction: {
+                ...data.prediction,
+                resolution: reply.resolution,
+                my_resolution_vote: reply.my_vote.agree,
+              },
+            }
+          : data,
       );
       // Lists, the leaderboard and track records may have moved (a dispute): refetched when next shown.
       void queryClient.invalidateQueries({ refetchType: 'none' });

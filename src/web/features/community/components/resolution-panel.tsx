@@ -1,7 +1,6 @@
 import type { PredictionDetail } from '#shared/schemas/explore.ts';
 import type { MemberPrediction } from '#shared/schemas/predictions.ts';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -55,11 +54,11 @@ export function ResolutionPanel({
 }) {
   const r = p.resolution;
   const vote = useVoteOnResolution(p.id);
-  const [voted, setVoted] = useState<boolean | null>(null);
+  const voted = p.my_resolution_vote;
   const evidence = safeHttps(r.evidence_url);
   const onVote = (agree: boolean) => {
     if (userId === null) return onSignInNeeded();
-    vote.mutate(agree, { onSuccess: (reply) => setVoted(reply.my_vote.agree) });
+    vote.mutate(agree);
   };
   return (
     <Card as="section" aria-labelledby="resolution-title" data-testid="resolution-panel">
