@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Outcome } from '#shared/schemas/resolution-state.ts';
 import type { Db } from '#server/db/database.ts';
 import { flag, toFlag } from '#server/db/dialect.ts';
+import { reusableQuery } from '#server/db/reusable-query.ts';
 import { COUNTER_NAMES, type Counters, zeroCounters } from './track-record.ts';
 
 // All resolution SQL (STYLE.md rule 2). Every read is a primary-key or index range: resolutions by
@@ -347,18 +348,22 @@ const readCounters = (row: Partial<Record<string, unknown>> | undefined): Counte
   return c;
 };
 
+// Read on every profile and dashboard view: built and compiled once (db/reusable-query.ts).
+const countersQuery = reusableQuery('track record', (db: Db, userId: number, scope: 'all' | 'public') =>
+  db
+    .selectFrom('track_records')
+    .select(COUNTER_NAMES)
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope),
+);
+
 export async function trackRecordCounters(
   db: Db,
   userId: number,
   scope: 'all' | 'public',
 ): Promise<Counters> {
-  const row = await db
-    .selectFrom('track_records')
-    .select(COUNTER_NAMES)
-    .where('user_id', '=', userId)
-    .where('scope', '=', scope)
-    .executeTakeFirst();
-  return readCounters(row);
+  const { rows } = await countersQuery(db, userId, scope);
+  return readCounters(rows[0]);
 }
 
 export async function communityCounters(db: Db): Promise<Counters> {
@@ -491,13 +496,13 @@ export async function reminderRecipient(db: Db, userId: number): Promise<Reminde
     : undefined;
 }
 
+const optOutQuery = reusableQuery('reminder opt-out', (db: Db, userId: number) =>
+  db.selectFrom('resolution_reminder_optouts').select('user_id').where('user_id', '=', userId),
+);
+
 export async function isOptedOut(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('resolution_reminder_optouts')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await optOutQuery(db, userId);
+  return rows.length > 0;
 }
 
 export async function optOut(db: Db, userId: number, at: string): Promise<void> {

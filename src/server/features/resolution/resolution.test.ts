@@ -242,8 +242,8 @@ describe.each(testDialects)('resolution on %s', (dialect) => {
       });
       // The prediction page shows each member their own vote; guests and the author see none.
       const detail = async (m: TestMember | null) =>
-        (await t.app.inject({ url: `/api/predictions/${id}`, headers: m ? m.headers : {} })).json()
-          .prediction.my_resolution_vote;
+        (await t.app.inject({ url: `/api/predictions/${id}`, headers: m ? m.headers : {} })).json().prediction
+          .my_resolution_vote;
       expect(await detail(bob)).toBe(false);
       expect(await detail(await member())).toBeNull();
       expect(await detail(ana)).toBeNull();
