@@ -41,6 +41,8 @@ export function CalibrationCanvas({
     responsive: true,
     maintainAspectRatio: false,
     animation: reducedMotion() ? false : undefined,
+    // Room for a whole point at 100% (the forecasts are drawn unclipped).
+    layout: { padding: { top: 10, right: 10 } },
     plugins: {
       legend: { position: 'bottom', labels: { boxWidth: 12, padding: 12 } },
       tooltip: {
@@ -70,6 +72,7 @@ export function CalibrationCanvas({
             label,
             data: points,
             showLine: points.length > 1,
+            clip: false,
             borderColor: BRAND,
             backgroundColor: BRAND,
             pointRadius: counts.map((n) => Math.min(10, 4 + Math.sqrt(n))),
