@@ -7,7 +7,8 @@ import { cn } from '#web/lib/cn.ts';
 import { type VoteKind, voteErrorMessage } from '../api/vote-prediction';
 import { relativeTime } from '#web/lib/relative-time.ts';
 import { cardText } from '../lib/card-text';
-import { CommentIcon, ThumbDownIcon, ThumbUpIcon } from '#web/components/ui/icons.tsx';
+import { CommentIcon } from '#web/components/ui/icons.tsx';
+import { VoteButtons } from './vote-buttons';
 
 const CommentPanel = lazy(() => import('./comment-panel'));
 
@@ -108,38 +109,14 @@ export function CommunityCard({
       </p>
       {example ? null : (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={cn(
-              control,
-              action === 'liked'
-                ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
-                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-            )}
-            aria-pressed={action === 'liked'}
-            aria-label={`Like (${likes})`}
+          <VoteButtons
+            likes={likes}
+            dislikes={dislikes}
+            action={action}
             disabled={pendingVote !== null}
-            onClick={() => onVote('like')}
-          >
-            <ThumbUpIcon className="size-4" />
-            <span aria-hidden="true">{likes}</span>
-          </button>
-          <button
-            type="button"
-            className={cn(
-              control,
-              action === 'disliked'
-                ? 'bg-red-50 text-red-800 ring-red-300'
-                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-            )}
-            aria-pressed={action === 'disliked'}
-            aria-label={`Dislike (${dislikes})`}
-            disabled={pendingVote !== null}
-            onClick={() => onVote('dislike')}
-          >
-            <ThumbDownIcon className="size-4" />
-            <span aria-hidden="true">{dislikes}</span>
-          </button>
+            onVote={onVote}
+            className={control}
+          />
           <button
             type="button"
             className={cn(

@@ -5,7 +5,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { ThumbDownIcon, ThumbUpIcon, WarningIcon } from '#web/components/ui/icons.tsx';
+import { WarningIcon } from '#web/components/ui/icons.tsx';
 import { CompassIcon, LockIcon, TrashIcon } from '#web/components/ui/page-icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -21,6 +21,7 @@ import { PredictionComments } from './prediction-comments';
 import { type ResolveAction, ResolutionPanel } from './resolution-panel';
 import { ShareButton } from './share-button';
 import { useCardActions } from './use-card-actions';
+import { VoteButtons } from './vote-buttons';
 
 /** A page-level state that takes focus when it replaces the page (deleted, not found). */
 function PageNotice({
@@ -202,38 +203,14 @@ function PredictionView({
           · <time dateTime={p.created_at}>{longDate(p.created_at)}</time>
         </p>
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-ink-100 pt-5">
-          <button
-            type="button"
-            className={cn(
-              voteButton,
-              action === 'liked'
-                ? 'bg-emerald-50 text-emerald-800 ring-emerald-300'
-                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-            )}
-            aria-pressed={action === 'liked'}
-            aria-label={`Like (${likes})`}
+          <VoteButtons
+            likes={likes}
+            dislikes={dislikes}
+            action={action}
             disabled={pending !== null}
-            onClick={() => actions.onVote(p.id, 'like')}
-          >
-            <ThumbUpIcon className="size-4" />
-            <span aria-hidden="true">{likes}</span>
-          </button>
-          <button
-            type="button"
-            className={cn(
-              voteButton,
-              action === 'disliked'
-                ? 'bg-red-50 text-red-800 ring-red-300'
-                : 'bg-white text-ink-700 ring-ink-200 hover:bg-ink-50',
-            )}
-            aria-pressed={action === 'disliked'}
-            aria-label={`Dislike (${dislikes})`}
-            disabled={pending !== null}
-            onClick={() => actions.onVote(p.id, 'dislike')}
-          >
-            <ThumbDownIcon className="size-4" />
-            <span aria-hidden="true">{dislikes}</span>
-          </button>
+            onVote={(kind) => actions.onVote(p.id, kind)}
+            className={voteButton}
+          />
           <ShareButton title={heading} />
           {p.is_owner ? (
             <Button
