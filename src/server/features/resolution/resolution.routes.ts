@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HOT_TOPICS } from '#shared/rules/hot-topics.ts';
 import { MessageReplySchema } from '#shared/schemas/accounts.ts';
 import { ErrorReplySchema } from '#shared/schemas/common.ts';
@@ -9,6 +10,7 @@ import {
   OptOutBodySchema,
   OptOutQuerySchema,
   PredictionIdParamsSchema,
+  RESOLUTION_LIMITS,
   RESOLUTION_MESSAGES as MSG,
   ReminderSettingsReplySchema,
   ReminderSettingsSchema,
@@ -172,24 +174,27 @@ export const resolutionRoutes =
       },
     );
 
+    /** A public figure's reply: serialised once and shared until a resolution, vote or due date changes it. */
+    const sendPublicFigure =
+      (entry: { key: string }, build: () => Promise<unknown>) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { value } = await cache.getOrBuild(entry.key, PUBLIC_TTL_MS, async () =>
+          JSON.stringify(await build()),
+        );
+        reply.header('cache-control', publicCacheControl);
+        return sendCachedJson(request, reply, value);
+      };
     app.get(
       '/api/leaderboard',
       {
         schema: {
           tags,
-          summary: `Members with ${10}+ scored public resolutions, by Brier score (lower is better)`,
+          summary: `Members with ${RESOLUTION_LIMITS.leaderboardMinScored}+ scored public resolutions, by Brier score (lower is better)`,
           response: { 200: LeaderboardReplySchema },
         },
       },
-      async (request, reply) => {
-        const { value } = await cache.getOrBuild(PUBLIC.leaderboard.key, PUBLIC_TTL_MS, async () =>
-          JSON.stringify(await service.leaderboard()),
-        );
-        reply.header('cache-control', publicCacheControl);
-        return sendCachedJson(request, reply, value);
-      },
+      sendPublicFigure(PUBLIC.leaderboard, () => service.leaderboard()),
     );
-
     app.get(
       '/api/analytics/resolution',
       {
@@ -199,13 +204,7 @@ export const resolutionRoutes =
           response: { 200: CommunityResolutionReplySchema },
         },
       },
-      async (request, reply) => {
-        const { value } = await cache.getOrBuild(PUBLIC.community.key, PUBLIC_TTL_MS, async () =>
-          JSON.stringify(await service.communityResolution()),
-        );
-        reply.header('cache-control', publicCacheControl);
-        return sendCachedJson(request, reply, value);
-      },
+      sendPublicFigure(PUBLIC.community, () => service.communityResolution()),
     );
 
     app.get(
