@@ -1,12 +1,11 @@
 import { COMMENT_MAX_LENGTH } from '#shared/rules/community.ts';
 import { useId, useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
 import { isSignedOut } from '#web/lib/api-client.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useComments } from '../api/get-comments';
-import { commentErrorMessage, usePostComment } from '../api/post-comment';
+import { usePostComment } from '../api/post-comment';
+import { CommentFormFooter } from './comment-form-footer';
 import { relativeTime } from '#web/lib/relative-time.ts';
-import { SendIcon } from '#web/components/ui/page-icons.tsx';
 
 // SPEC.md §4 'Comments' and §5 'Comment': loads once when first opened; posting clears the box,
 // refetches the list and updates the count; 'Posting...' while sending; 500 characters at most.
@@ -27,6 +26,7 @@ export default function CommentPanel({
   const post = usePostComment(predictionId);
   const [text, setText] = useState('');
   const inputId = useId();
+  const counterId = useId();
   const trimmed = text.trim();
   const disabled = trimmed === '' || post.isPending;
 
@@ -77,6 +77,7 @@ export default function CommentPanel({
         </label>
         <textarea
           id={inputId}
+          aria-describedby={counterId}
           dir="auto"
           value={text}
           maxLength={COMMENT_MAX_LENGTH}
@@ -87,26 +88,7 @@ export default function CommentPanel({
           onBlur={() => onFocusChange(false)}
           className="block w-full resize-none rounded-lg border-0 px-3 py-2 text-sm text-ink-900 ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 focus:ring-2 focus:ring-brand-600"
         />
-        <div className="mt-2 flex items-center justify-between gap-2">
-          <span className="text-xs text-ink-500" aria-live="polite">
-            {text.length}/{COMMENT_MAX_LENGTH}
-          </span>
-          <Button
-            type="submit"
-            size="sm"
-            disabled={disabled}
-            loading={post.isPending}
-            loadingText="Posting..."
-          >
-            <SendIcon className="size-4" />
-            Post Comment
-          </Button>
-        </div>
-        {post.isError && !isSignedOut(post.error) ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {commentErrorMessage(post.error)}
-          </p>
-        ) : null}
+        <CommentFormFooter length={text.length} counterId={counterId} disabled={disabled} post={post} />
       </form>
     </div>
   );

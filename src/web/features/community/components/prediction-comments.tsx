@@ -4,13 +4,14 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { SendIcon, TrashIcon } from '#web/components/ui/page-icons.tsx';
+import { TrashIcon } from '#web/components/ui/page-icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, isSignedOut } from '#web/lib/api-client.ts';
 import { relativeTime } from '#web/lib/relative-time.ts';
 import { useDeleteComment } from '../api/delete-comment';
 import { oldestFirst, useCommentPages } from '../api/get-comment-pages';
-import { commentErrorMessage, usePostComment } from '../api/post-comment';
+import { usePostComment } from '../api/post-comment';
+import { CommentFormFooter } from './comment-form-footer';
 import { longDate } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -108,26 +109,12 @@ function CommentForm({
         className="mt-2 block w-full resize-y rounded-lg border-0 px-3 py-2 text-base text-ink-900 ring-1 ring-ink-300 ring-inset placeholder:text-ink-500 focus:ring-2 focus:ring-brand-600"
         placeholder="What do you think will happen?"
       />
-      <div className="mt-2 flex items-center justify-between gap-2">
-        <span id={counterId} className="text-xs text-ink-600">
-          {text.length}/{COMMENT_MAX_LENGTH}
-        </span>
-        <Button
-          type="submit"
-          size="sm"
-          disabled={trimmed === '' || post.isPending}
-          loading={post.isPending}
-          loadingText="Posting..."
-        >
-          <SendIcon className="size-4" />
-          Post Comment
-        </Button>
-      </div>
-      {post.isError && !isSignedOut(post.error) ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {commentErrorMessage(post.error)}
-        </p>
-      ) : null}
+      <CommentFormFooter
+        length={text.length}
+        counterId={counterId}
+        disabled={trimmed === '' || post.isPending}
+        post={post}
+      />
     </form>
   );
 }
