@@ -493,3 +493,27 @@ describe('numbers said in words (2.2.0)', () => {
     expect(isNearDuplicate(a, b)).toBe(false);
   });
 });
+
+describe('curated synonyms in every language (2.2.0)', () => {
+  it.each([
+    [
+      'Het aantal daklozen in Utrecht zal in 2027 stijgen.',
+      'Het aantal daklozen in Utrecht zal in 2027 toenemen.',
+    ],
+    ['Ціни на газ для населення зростуть з 1 червня.', 'Ціни на газ для населення збільшаться з 1 червня.'],
+    ['Ceny prądu wzrosną w 2027 roku.', 'Ceny prądu zwiększą się w 2027 roku.'],
+    ["The town's population will shrink again in 2027.", "The town's population will decline again in 2027."],
+  ])('calls %s and %s one claim', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    [
+      'Het aantal daklozen in Utrecht zal in 2027 stijgen.',
+      'Het aantal daklozen in Utrecht zal in 2027 dalen.',
+    ],
+    ['Ceny prądu wzrosną w 2027 roku.', 'Ceny prądu spadną w 2027 roku.'],
+  ])('keeps %s and %s apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});
