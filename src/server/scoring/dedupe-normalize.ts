@@ -35,23 +35,37 @@ const TENS: Record<string, number> = {
   ninety: 90,
 };
 
-// "three hundred fifty" -> "350"; scale words (million, billion) stay words so that
-// "2.5 million" and "two and a half million" are not forced into one spelling.
+// "three hundred fifty" -> "350", "seven thousand five hundred" -> "7500", and a year read in
+// pairs, "twenty twenty-seven" -> "2027"; million and billion stay words so that "2.5 million" and
+// "two and a half million" are not forced into one spelling.
 function numberWordsToDigits(tokens: string[]): string[] {
   const out: string[] = [];
   let value = 0;
+  let thousands = 0;
+  // Words in the number so far, and whether the last one was a pair of digits ('twenty', 'nineteen').
+  let words = 0;
   let inNumber = false;
   const flush = () => {
-    if (inNumber) out.push(String(value));
+    if (inNumber) out.push(String(thousands + value));
     value = 0;
+    thousands = 0;
+    words = 0;
     inNumber = false;
   };
-  for (const token of tokens) {
+  const wordsValue = (parts: string[]) => parts.reduce((sum, p) => sum + (UNITS[p] ?? TENS[p] ?? 0), 0);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    // 'one and a half' is 1.5.
+    if (inNumber && token === 'and' && tokens[i + 1] === 'a' && tokens[i + 2] === 'half') {
+      value += 0.5;
+      i += 2;
+      continue;
+    }
     const parts = token.split('-');
     // 'ten-year' is 'ten' 'year', as '10-year' is '10' 'year'.
     const word = parts.findIndex((p) => !(p in UNITS || p in TENS));
     if (word > 0) {
-      for (const p of parts.slice(0, word)) value += UNITS[p] ?? TENS[p] ?? 0;
+      value += wordsValue(parts.slice(0, word));
       inNumber = true;
       flush();
       out.push(...parts.slice(word));
@@ -59,10 +73,19 @@ function numberWordsToDigits(tokens: string[]): string[] {
     }
     const allNumeric = parts.every((p) => p in UNITS || p in TENS);
     if (allNumeric) {
-      for (const p of parts) value += UNITS[p] ?? TENS[p] ?? 0;
+      const n = wordsValue(parts);
+      // A year said in pairs: a first pair of digits followed by a second.
+      if (words === 1 && thousands === 0 && value >= 10 && n >= 10) value = value * 100 + n;
+      else value += n;
+      words++;
       inNumber = true;
     } else if (token === 'hundred' && inNumber) {
       value *= 100;
+      words++;
+    } else if (token === 'thousand' && inNumber && thousands === 0) {
+      thousands = value * 1000;
+      value = 0;
+      words++;
     } else if (token === 'and' && inNumber) {
       // "three hundred and fifty" keeps going.
     } else {

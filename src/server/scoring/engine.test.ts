@@ -195,6 +195,18 @@ describe('sentiment as outlook', () => {
     expect(outlookFeatures('a war will break out in 2027.', 'en')[at('bad')]).toBeGreaterThan(0);
   });
 
+  it('moves the thing across the verb, not the cause before it', () => {
+    const at = (name: string) => OUTLOOK_FEATURES.indexOf(name as (typeof OUTLOOK_FEATURES)[number]);
+    const drought = outlookFeatures('a drought will cut harvests by a fifth in 2027.', 'en');
+    expect(drought[at('bad')]).toBeGreaterThan(0);
+    expect(drought[at('goods_down')]).toBeGreaterThan(0);
+    expect(drought[at('leans_bad')]).toBe(1);
+    const vaccine = outlookFeatures('a vacina vai reduzir os casos pela metade em 2027.', 'pt');
+    expect(vaccine[at('good')]).toBeGreaterThan(0);
+    expect(vaccine[at('burdens_down')]).toBeGreaterThan(0);
+    expect(vaccine[at('leans_good')]).toBe(1);
+  });
+
   it('keeps the score within −1..1', () => {
     for (const text of [
       'War, famine, collapse, crash and disaster everywhere in 2027.',

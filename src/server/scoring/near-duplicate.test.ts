@@ -454,3 +454,66 @@ describe('abbreviations, spelled numbers, shares and swapped sides (2.1.0)', () 
     );
   });
 });
+
+describe('numbers said in words (2.2.0)', () => {
+  it.each([
+    ['The S&P 500 closes 2027 above seven thousand five hundred.', 'The S&P 500 closes 2027 above 7,500.'],
+    ['Most homes will have a heat pump by twenty thirty-five.', 'Most homes will have a heat pump by 2035.'],
+    [
+      'Kenya exports one and a half million tonnes of tea in 2027.',
+      'Kenya exports 1.5 million tonnes of tea in 2027.',
+    ],
+    [
+      'México recibirá dos mil millones de dólares en 2028.',
+      'México recibirá 2.000 millones de dólares en 2028.',
+    ],
+    [
+      'Der Bund nimmt 2027 eine Milliarde Euro mehr Schulden auf.',
+      'Der Bund nimmt 2027 1 Mrd. € mehr Schulden auf.',
+    ],
+    [
+      'The next iPhone will cost a thousand dollars in the US.',
+      'The next iPhone will cost $1,000 in the US.',
+    ],
+  ])('calls %s and %s one claim', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    [
+      'Kenya exports one and a half million tonnes of tea in 2027.',
+      'Kenya exports 2.5 million tonnes of tea in 2027.',
+    ],
+    ['Most homes will have a heat pump by twenty thirty-five.', 'Most homes will have a heat pump by 2030.'],
+    [
+      'The next iPhone will cost a thousand dollars in the US.',
+      'The next iPhone will cost €1,000 in the US.',
+    ],
+  ])('keeps %s and %s apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});
+
+describe('curated synonyms in every language (2.2.0)', () => {
+  it.each([
+    [
+      'Het aantal daklozen in Utrecht zal in 2027 stijgen.',
+      'Het aantal daklozen in Utrecht zal in 2027 toenemen.',
+    ],
+    ['Ціни на газ для населення зростуть з 1 червня.', 'Ціни на газ для населення збільшаться з 1 червня.'],
+    ['Ceny prądu wzrosną w 2027 roku.', 'Ceny prądu zwiększą się w 2027 roku.'],
+    ["The town's population will shrink again in 2027.", "The town's population will decline again in 2027."],
+  ])('calls %s and %s one claim', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(true);
+  });
+
+  it.each([
+    [
+      'Het aantal daklozen in Utrecht zal in 2027 stijgen.',
+      'Het aantal daklozen in Utrecht zal in 2027 dalen.',
+    ],
+    ['Ceny prądu wzrosną w 2027 roku.', 'Ceny prądu spadną w 2027 roku.'],
+  ])('keeps %s and %s apart', (a, b) => {
+    expect(isNearDuplicate(a, b)).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@ export const LSH = { shingleSize: 4, hashes: 128, bands: 32, rows: 4, seed: 0x5e
  * normalisation. Change it with either; the
  * lsh-resign job then re-signs the stored predictions (features/predictions/lsh-resign.job.ts).
  */
-export const SIGNATURE_VERSION = 'mh1-4g-128x32-n6';
+export const SIGNATURE_VERSION = 'mh1-4g-128x32-n7';
 
 /**
  * A pair is a near-duplicate when the normalised texts are equal, or when their 4-gram Jaccard
@@ -253,12 +253,12 @@ const HEBREW_POINTS = /[\u0591-\u05C7]/gu;
 
 const SCALE_OF: Record<string, string> = {
   ...Object.fromEntries(
-    'millón millones millon milhão milhões milhao milhoes млн миллиона миллионов milyon miljoen miljoenen miljoner miljon mln milion miliony milionów milionu milionů juta triệu εκατ εκατομμύρια εκατομμύριο мільйон мільйонів мільйона'
+    'millón millones millon milhão milhões milhao milhoes млн миллиона миллионов milyon miljoen miljoenen miljoner miljon mln milion miliony milionów milionu milionů juta triệu εκατ εκατομμύρια εκατομμύριο мільйон мільйонів мільйона مليون ملايين'
       .split(' ')
       .map((w) => [w, 'million']),
   ),
   ...Object.fromEntries(
-    'bilhão bilhões bilhao bilhoes млрд миллиарда миллиардов milyar miljard miljarden miljarder miliard miliardy miliardów miliardů miliar tỷ δισ мільярд мільярдів'
+    'bilhão bilhões bilhao bilhoes млрд миллиарда миллиардов milyar miljard miljarden miljarder miliard miliardy miliardów miliardů miliar tỷ δισ мільярд мільярдів mld مليار مليارات'
       .split(' ')
       .map((w) => [w, 'billion']),
   ),

@@ -120,20 +120,25 @@ export function outlookFeatures(lower: string, language: string): Float64Array {
   const pairs = { goods_up: 0, goods_down: 0, burdens_up: 0, burdens_down: 0 };
   let anyNegated = false;
   const directions = hits.filter((h) => h.kind === 'up' || h.kind === 'down');
+  const things = hits.filter((h) => h.kind !== 'negation' && h.kind !== 'up' && h.kind !== 'down');
+  const apart = (a: Hit, b: Hit) =>
+    clauseOf(a.at) !== clauseOf(b.at) || (a.at < b.end && a.end > b.at) ? Infinity : Math.abs(a.at - b.at);
   // The nearest way of moving in the same clause, not the thing's own word ('growth' is goods).
   const movement = (h: Hit) => {
     let best: Hit | null = null;
-    for (const d of directions) {
-      if (clauseOf(d.at) !== clauseOf(h.at) || (d.at < h.end && d.end > h.at)) continue;
-      if (!best || Math.abs(d.at - h.at) < Math.abs(best.at - h.at)) best = d;
-    }
+    for (const d of directions) if (apart(d, h) < (best ? apart(best, h) : Infinity)) best = d;
     return best;
   };
-  for (const h of hits) {
-    if (h.kind === 'negation' || h.kind === 'up' || h.kind === 'down') continue;
+  // An outcome before a verb that moves something after it is the cause, not what moves: in 'a
+  // drought will cut harvests' the harvests fall, and in 'the vaccine will halve cases' the cases.
+  // Words on the same side move together ('malaria deaths will fall').
+  const ownsMovement = (h: Hit, d: Hit) =>
+    !(h.end <= d.at && things.some((t) => t.at >= d.end && clauseOf(t.at) === clauseOf(d.at)));
+  for (const h of things) {
     // An outcome that moves is a thing whose rise is good or bad: fewer deaths, a war that ends
     // and a recovery that slows say the opposite of the word alone.
-    const moved = h.kind === 'good' || h.kind === 'bad' ? movement(h) : null;
+    const nearest = h.kind === 'good' || h.kind === 'bad' ? movement(h) : null;
+    const moved = nearest && ownsMovement(h, nearest) ? nearest : null;
     if ((h.kind === 'good' || h.kind === 'bad') && (!moved || moved.kind === 'up')) {
       const flip = negatedAt(h);
       anyNegated ||= flip;

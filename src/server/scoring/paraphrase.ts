@@ -16,6 +16,7 @@ const numberData = read<{
   percentWords: Record<string, Record<string, number>>;
   articles: string[];
   percentPrefixes: string[];
+  halves: string[];
 }>('number-words.json');
 const numberWords = numberData.languages;
 
@@ -65,7 +66,13 @@ const SCALE_WORDS = new Map([
   ['billion', '1000000000'],
   ['trillion', '1000000000000'],
 ]);
-const NUMBER_JOINERS = new Set(['and', 'y', 'e', 'und', 'et', 'و', 've']);
+// A scale word in any language the lists cover, as digits ('milliarde' '1000000000'); '' if none.
+const scaleOf = (word: string): string => {
+  const v = NUMBER_VALUE.get(word);
+  return v !== undefined && v >= 1000 ? String(v) : (SCALE_WORDS.get(word) ?? '');
+};
+const NUMBER_JOINERS = new Set(['and', 'y', 'e', 'und', 'et', 'و', 've', 'с']);
+const HALF_WORDS = new Set(numberData.halves.map(norm));
 
 /**
  * The number a run of number words starting at `i` spells, and how many tokens it takes:
@@ -74,17 +81,32 @@ const NUMBER_JOINERS = new Set(['and', 'y', 'e', 'und', 'et', 'و', 've']);
 function numberRun(tokens: readonly string[], i: number): { value: number; length: number } | null {
   let total = 0;
   let current = 0;
+  let scale = 0;
   let end = i;
   for (let k = i; k < tokens.length; k++) {
     const v = NUMBER_VALUE.get(tokens[k] ?? '');
     if (v === undefined) {
+      // 'and a half', 'و نیم', 'с половиной', 'y medio': half a unit more.
+      const half = [1, 2].find((n) => HALF_WORDS.has(tokens[k + n] ?? ''));
+      if (k > i && current > 0 && NUMBER_JOINERS.has(tokens[k] ?? '') && half) {
+        current += 0.5;
+        k += half;
+        end = k + 1;
+        continue;
+      }
       if (k > i && NUMBER_JOINERS.has(tokens[k] ?? '') && NUMBER_VALUE.has(tokens[k + 1] ?? '')) continue;
       break;
     }
-    // A power of ten after a smaller number multiplies it ('cinq cents', '五十'); otherwise words add.
-    if (v >= 1000) {
+    // A power of ten after a smaller number multiplies it ('cinq cents', '五十'), a larger scale
+    // everything before it ('dos mil millones'); otherwise words add.
+    if (v >= 1000 && v > scale && scale > 0) {
+      total = (total + current) * v;
+      current = 0;
+      scale = v;
+    } else if (v >= 1000) {
       total += (current || 1) * v;
       current = 0;
+      scale = Math.max(scale, v);
     } else if ((v === 10 || v === 100) && current > 0 && current < v) current *= v;
     else current += v;
     end = k + 1;
@@ -107,8 +129,8 @@ function spellNumbers(list: readonly string[], other: readonly string[]): string
     if (run && prefix && has.has(`${digits}%`)) out.push(`${digits}%`);
     else if (run && prefix && has.has(digits)) out.push(digits, '%');
     else if (run && !prefix && (has.has(digits) || has.has(`${digits}%`))) out.push(digits);
-    else if (ARTICLES.has(t) && !has.has(t) && has.has(SCALE_WORDS.get(list[i + 1] ?? '') ?? '')) {
-      out.push(SCALE_WORDS.get(list[i + 1] ?? '') ?? '');
+    else if (ARTICLES.has(t) && !has.has(t) && has.has(scaleOf(list[i + 1] ?? ''))) {
+      out.push(scaleOf(list[i + 1] ?? ''));
       i++;
       continue;
     } else if (!has.has(t) && PERCENT_VALUE.has(t) && has.has(String(PERCENT_VALUE.get(t)))) {
@@ -232,14 +254,24 @@ function englishSynonyms(a: string, b: string): boolean {
   return false;
 }
 
+// A currency after its amount goes before it, as the tokens write '$1000' ('a thousand dollars').
+function signFirst(list: string[]): string[] {
+  for (let i = 0; i + 1 < list.length; i++)
+    if (/^\d/u.test(list[i] ?? '') && /^[$€£]$/u.test(list[i + 1] ?? '')) {
+      list.splice(i, 2, list[i + 1] ?? '', list[i] ?? '');
+      i++;
+    }
+  return list;
+}
+
 /**
  * Aligns b's tokens to a's where they differ only by an edit that keeps the claim: a WordNet
  * synonym, or a number word for the digits the other text has ('huit' / '8'). Only words found on
  * one side are aligned, so a word both texts use keeps its meaning.
  */
 export function alignTokens(a: readonly string[], b: readonly string[]): [string[], string[]] {
-  let x = abbreviate(spellNumbers(a, b), b);
-  const y = abbreviate(spellNumbers(b, x), x);
+  let x = abbreviate(signFirst(spellNumbers(a, b)), b);
+  const y = abbreviate(signFirst(spellNumbers(b, x)), x);
   x = abbreviate(x, y);
   const inA = new Set(x);
   const inB = new Set(y);

@@ -2,6 +2,7 @@
 // on the held-out sets in eval/heldout/ when they are there, prints the figures, and writes
 // results.json (which the analytics page advertises) and history.json. `--mistakes` lists the ids
 // of the dev items the engine gets wrong; held-out items are never listed (nobody tunes on them).
+// `--dev-only` skips the held-out sets entirely and writes nothing: the dev figures for tuning.
 import { analyzePrediction, SCORING_VERSION } from '#server/scoring/engine.ts';
 import { crossValidate } from './cross-validate.ts';
 import { measureSets, type Scorer } from './measure.ts';
@@ -10,22 +11,21 @@ import { advertised, writeResults } from './results.ts';
 import { devSets, HELDOUT_DIR, loadSets } from './sets.ts';
 import { measureTiming } from './timing.ts';
 
+const devOnly = process.argv.includes('--dev-only');
 const score: Scorer = (text, now) => analyzePrediction({ text, categories: [], now });
 const dev = devSets();
 const devDate = dev.flags.referenceDate ?? '';
 
 const inSample = measureSets(dev, score, devDate);
 const crossValidated = crossValidate(dev);
-const heldoutSets = loadSets(HELDOUT_DIR);
-const heldout = measureSets(heldoutSets, score, devDate);
+const heldout = devOnly ? null : measureSets(loadSets(HELDOUT_DIR), score, devDate);
 const timing = measureTiming(
   dev.flags.predictions.map((p) => p.text),
   devDate,
 );
 
 console.log(`Futurecast scoring engine ${SCORING_VERSION}\n`);
-console.log(setLines('held-out (eval/heldout/)', heldout).join('\n'));
-console.log('');
+if (heldout) console.log(`${setLines('held-out (eval/heldout/)', heldout).join('\n')}\n`);
 console.log(
   [
     ...flagLines(`dev, ${crossValidated.folds}-fold cross-validated`, crossValidated.flags),
@@ -44,11 +44,12 @@ if (process.argv.includes('--mistakes')) {
     if (f) console.log(`dev ${kind} disagreements: ${f.disagreements.join(' ')}`);
 }
 
-writeResults({
-  version: SCORING_VERSION,
-  generatedBy: 'npm run eval:scoring',
-  dev: { inSample, crossValidated },
-  heldout,
-  advertised: advertised(heldout),
-  timing,
-});
+if (heldout)
+  writeResults({
+    version: SCORING_VERSION,
+    generatedBy: 'npm run eval:scoring',
+    dev: { inSample, crossValidated },
+    heldout,
+    advertised: advertised(heldout),
+    timing,
+  });

@@ -124,7 +124,7 @@ const DEV_BAND: Record<DevTier, Band> = { high: 'high', good: 'mid', fair: 'low'
  * Dev folders in the held-out formats, each written by someone who never saw the engine; their
  * items join the dev set (each set's `about` says who wrote it, when and how).
  */
-const DEV_FOLDERS = ['dev-2026-11-28'] as const;
+const DEV_FOLDERS = ['dev-2026-11-28', 'dev-2026-11-28b'] as const;
 
 /** The dev set in the four held-out shapes: dataset.json, dev-sentiment.json and DEV_FOLDERS. */
 export function devSets(dataset: DevDataset = loadDevDataset()): Required<{
