@@ -12,7 +12,7 @@ import type { Analysis, AuthorHistory, PredictionInput, QualityTier, Reason } fr
 
 // Bump on any change that can move a score or a flag: stored analyses carry it, a re-score job
 // recomputes those with an older version, and eval/results.json must match it.
-export const SCORING_VERSION = '2.2.0';
+export const SCORING_VERSION = '2.2.1';
 
 // SPEC.md §3 quality tiers, on the same cut-offs as §9's reliability labels (80/60/40).
 export const QUALITY_TIER_CUTOFFS = { high: 80, good: 60, fair: 40 } as const;
