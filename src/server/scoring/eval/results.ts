@@ -10,6 +10,8 @@ import type { Timing } from './timing.ts';
 
 export interface Results {
   version: string;
+  /** The engine measured (fingerprint.ts). */
+  engine: string;
   generatedBy: 'npm run eval:scoring';
   dev: { inSample: SetFigures; crossValidated: CrossValidated };
   heldout: SetFigures;

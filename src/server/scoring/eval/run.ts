@@ -5,6 +5,7 @@
 // `--dev-only` skips the held-out sets entirely and writes nothing: the dev figures for tuning.
 import { analyzePrediction, SCORING_VERSION } from '#server/scoring/engine.ts';
 import { crossValidate } from './cross-validate.ts';
+import { engineFingerprint } from './fingerprint.ts';
 import { measureSets, type Scorer } from './measure.ts';
 import { bandLines, flagLines, sentimentLines, setLines } from './report.ts';
 import { advertised, writeResults } from './results.ts';
@@ -47,6 +48,7 @@ if (process.argv.includes('--mistakes')) {
 if (heldout)
   writeResults({
     version: SCORING_VERSION,
+    engine: engineFingerprint(),
     generatedBy: 'npm run eval:scoring',
     dev: { inSample, crossValidated },
     heldout,
