@@ -120,7 +120,9 @@ test.describe
       );
       await expect(section.getByText('Waiting for confirmation')).toBeVisible();
       // Sent in the background, after the reply.
-      await expect.poll(() => subjectsTo(email)).toContain('Your Futurecast email address is about to change');
+      await expect
+        .poll(() => subjectsTo(email))
+        .toContain('Your Futurecast email address is about to change');
       await page.screenshot({ path: `${shots}/settings-email-sent-1280.png`, fullPage: true });
 
       await page.goto(mailedLink(next, 'confirm-email'));
