@@ -25,6 +25,17 @@ export interface Job<C> {
   lastRunAt(checkpoint: C | null): number | null;
 }
 
+/** An hourly job whose checkpoint says whether, and when, its last pass finished. */
+export function hourlyJob<C extends { done: boolean; at: string }>(name: string, run: Job<C>['run']): Job<C> {
+  return {
+    name,
+    intervalMs: 60 * 60_000,
+    leaseMs: 15 * 60_000,
+    run,
+    lastRunAt: (c) => (c?.done ? Date.parse(c.at) : null),
+  };
+}
+
 export interface JobLog {
   info(obj: unknown, msg: string): void;
   warn(obj: unknown, msg: string): void;

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { DIGEST_EVERY_MS, UNSUBSCRIBE_LINK_TTL_MS } from '#shared/schemas/notifications.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Job, JobLog } from '#server/jobs/scheduler.ts';
+import { hourlyJob, type Job, type JobLog } from '#server/jobs/scheduler.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { digestMail } from '#server/mail/templates.ts';
 import { activityOn, dueDigests, moveDigestWindow } from './notifications.repository.ts';
@@ -96,11 +96,5 @@ export async function runDigestPass(
 
 /** Hourly; each member hears at most once a day, and only when something happened. */
 export function digestJob(deps: DigestDeps): Job<DigestCheckpoint> {
-  return {
-    name: DIGEST_JOB,
-    intervalMs: 60 * 60_000,
-    leaseMs: 15 * 60_000,
-    run: ({ checkpoint, save }) => runDigestPass(deps, checkpoint, save),
-    lastRunAt: (c) => (c?.done ? Date.parse(c.at) : null),
-  };
+  return hourlyJob(DIGEST_JOB, ({ checkpoint, save }) => runDigestPass(deps, checkpoint, save));
 }

@@ -2,7 +2,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { isoDay } from '#shared/rules/resolve-by.ts';
 import { RESOLUTION_LIMITS } from '#shared/schemas/resolution.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Job, JobLog } from '#server/jobs/scheduler.ts';
+import { hourlyJob, type Job, type JobLog } from '#server/jobs/scheduler.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { resolutionReminderMail } from '#server/mail/templates.ts';
 import { signOptOutToken } from './reminder-token.ts';
@@ -136,11 +136,5 @@ export async function runReminderPass(
 
 /** Hourly: a prediction's author hears within about an hour of its resolve-by day ending (UTC). */
 export function reminderJob(deps: ReminderDeps): Job<ReminderCheckpoint> {
-  return {
-    name: REMINDER_JOB,
-    intervalMs: 60 * 60_000,
-    leaseMs: 15 * 60_000,
-    run: ({ checkpoint, save }) => runReminderPass(deps, checkpoint, save),
-    lastRunAt: (c) => (c?.done ? Date.parse(c.at) : null),
-  };
+  return hourlyJob(REMINDER_JOB, ({ checkpoint, save }) => runReminderPass(deps, checkpoint, save));
 }
